@@ -1,0 +1,73 @@
+"""Variable sizes from a TensorFlow checkpoint index (variables/variables.index), without TensorFlow.
+
+The index is a LevelDB-style sorted table (tensorflow/core/lib/io/table_format.md): a footer points
+at an index block, whose entries point at data blocks, whose entries map a tensor name to a
+BundleEntryProto (tensorflow/core/protobuf/tensor_bundle.proto) holding its byte size in the data
+shards. TensorFlow writes these tables uncompressed (tensor_bundle.cc); anything we cannot read
+yields no sizes, and callers fall back to the variables' shapes.
+"""
+
+from __future__ import annotations
+
+import struct
+from pathlib import Path
+
+from .protos import pb
+
+_MAGIC = 0xDB4775248B80FB57
+_FOOTER = 48
+_TRAILER = 5  # compression type byte + crc32
+
+
+def _varint(buf: bytes, i: int) -> tuple[int, int]:
+    shift = value = 0
+    while True:
+        b = buf[i]
+        i += 1
+        value |= (b & 0x7F) << shift
+        if not b & 0x80:
+            return value, i
+        shift += 7
+
+
+def _block_entries(data: bytes, offset: int, size: int):
+    if data[offset + size] != 0:  # compressed block: not something TensorFlow writes for bundles
+        raise ValueError("compressed block")
+    block = data[offset:offset + size]
+    (num_restarts,) = struct.unpack_from("<I", block, len(block) - 4)
+    end = len(block) - 4 - 4 * num_restarts
+    i, key = 0, b""
+    while i < end:
+        shared, i = _varint(block, i)
+        unshared, i = _varint(block, i)
+        vlen, i = _varint(block, i)
+        key = key[:shared] + block[i:i + unshared]
+        i += unshared
+        yield key, block[i:i + vlen]
+        i += vlen
+
+
+def variable_sizes(index: Path) -> dict[str, int]:
+    """tensor name -> bytes in the data shards; {} when the index cannot be read."""
+    try:
+        data = index.read_bytes()
+        if len(data) < _FOOTER or struct.unpack_from("<Q", data, len(data) - 8)[0] != _MAGIC:
+            return {}
+        footer = data[len(data) - _FOOTER:]
+        _, i = _varint(footer, 0)  # metaindex offset
+        _, i = _varint(footer, i)  # metaindex size
+        idx_off, i = _varint(footer, i)
+        idx_size, i = _varint(footer, i)
+        sizes: dict[str, int] = {}
+        for _, handle in _block_entries(data, idx_off, idx_size):
+            off, j = _varint(handle, 0)
+            size, _ = _varint(handle, j)
+            for key, value in _block_entries(data, off, size):
+                if not key:  # the bundle header
+                    continue
+                entry = pb.tensor_bundle_pb2.BundleEntryProto()
+                entry.ParseFromString(value)
+                sizes[key.decode("utf-8", "replace")] = entry.size
+        return sizes
+    except Exception:  # sizes are best effort: a damaged index must not stop a lint
+        return {}

@@ -1,0 +1,53 @@
+"""DataType enum values and TensorShapeProtos as the short names users know (float32, int64, ...)."""
+
+from __future__ import annotations
+
+from .protos import pb
+
+# TensorFlow's DT_* names differ from the Python-side names for a handful of types.
+_SPECIAL = {
+    "DT_FLOAT": "float32",
+    "DT_DOUBLE": "float64",
+    "DT_HALF": "float16",
+    "DT_COMPLEX64": "complex64",
+    "DT_COMPLEX128": "complex128",
+}
+
+_BY_VALUE: dict[int, str] = {}
+for _name, _value in pb.types_pb2.DataType.items():
+    if _name == "DT_INVALID":
+        continue
+    short = _SPECIAL.get(_name) or _name[3:].lower()
+    if _name.endswith("_REF"):
+        base = _name[: -len("_REF")]
+        short = (_SPECIAL.get(base) or base[3:].lower()) + "_ref"
+    _BY_VALUE[_value] = short
+
+# Bytes per element, for variable sizes. Strings, resources and variants have no fixed size.
+ITEM_SIZE = {
+    "float16": 2, "bfloat16": 2, "float32": 4, "float64": 8, "complex64": 8, "complex128": 16,
+    "int8": 1, "uint8": 1, "int16": 2, "uint16": 2, "int32": 4, "uint32": 4, "int64": 8, "uint64": 8,
+    "bool": 1, "qint8": 1, "quint8": 1, "qint16": 2, "quint16": 2, "qint32": 4,
+    "float8_e4m3fn": 1, "float8_e5m2": 1, "int4": 1, "uint4": 1,
+}
+
+
+def dtype_name(value: int) -> str:
+    return _BY_VALUE.get(value, "invalid" if value == 0 else f"unknown({value})")
+
+
+def base_dtype(name: str) -> str:
+    return name[:-4] if name.endswith("_ref") else name
+
+
+def shape_tuple(proto) -> tuple[int | None, ...] | None:
+    """TensorShapeProto -> (dims with None for unknown) or None for unknown rank."""
+    if proto.unknown_rank:
+        return None
+    return tuple(None if d.size < 0 else d.size for d in proto.dim)
+
+
+def format_shape(shape: tuple[int | None, ...] | None) -> str:
+    if shape is None:
+        return "<unknown rank>"
+    return "[" + ", ".join("?" if d is None else str(d) for d in shape) + "]"

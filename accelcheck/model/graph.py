@@ -1,0 +1,348 @@
+"""Model: one networkx graph over the top-level graph and every library function.
+
+Node keys are (scope, name): scope "" is the top-level graph, otherwise the name of the library
+function whose body holds the node. Function arguments are pseudo-nodes with op "_Arg".
+
+Edges run from producer to consumer and carry kind:
+- "data"    (port: the producer's output, index: the consumer's input position)
+- "control" (a ^input)
+- "call"    from every node that produces a function's results (ret and control_ret) to each node
+            that calls the function (PartitionedCall, If/While/Case branches and bodies, any
+            function-valued attr, or a node whose op is the function itself).
+
+So "what does this output depend on" is just the set of ancestors, across calls, with cycles (v1
+loops, recursive functions) handled by the traversal. Function bodies are shared by all their
+callers: a body node is live if any live call site reaches it.
+"""
+
+from __future__ import annotations
+
+from collections import Counter, deque
+from dataclasses import dataclass, field
+from typing import Iterable, Iterator
+
+import networkx as nx
+
+from . import opdefs
+from .dtypes import ITEM_SIZE, base_dtype, dtype_name, shape_tuple
+
+NodeKey = tuple[str, str]  # (scope, node name); scope "" = top-level graph
+
+ARG_OP = "_Arg"
+# Ops whose first input picks a branch rather than feeding the called function.
+_CALLS_WITH_SELECTOR = {"If", "StatelessIf", "Case", "StatelessCase", "_If", "_Case"}
+# Ops that pass a ref variable through unchanged (so its writers sit behind them).
+_REF_FORWARDERS = {"RefIdentity", "RefSwitch", "RefEnter", "RefMerge", "RefExit", "RefNextIteration", "RefSelect"}
+# Ops that take a ref only to look at it.
+_REF_READERS = {"IsVariableInitialized"}
+# Ops that pass a resource handle through unchanged.
+_RESOURCE_FORWARDERS = {"Identity", "IdentityN", "Enter", "Switch", "Merge", "Exit", "NextIteration"}
+_RESOURCE_READERS = {"ReadVariableOp", "ResourceGather", "ResourceGatherNd", "VariableShape",
+                     "VarIsInitializedOp", "_ReadVariablesOp"}
+_RESOURCE_WRITERS = {"AssignVariableOp", "AssignAddVariableOp", "AssignSubVariableOp",
+                     "ResourceStridedSliceAssign", "AssignVariableXlaConcatND", "DestroyResourceOp"}
+_RESOURCE_WRITER_PREFIXES = ("ResourceApply", "ResourceSparseApply", "ResourceScatter")
+
+
+def is_resource_writer(op: str) -> bool:
+    return op in _RESOURCE_WRITERS or op.startswith(_RESOURCE_WRITER_PREFIXES)
+
+
+@dataclass(frozen=True)
+class TensorSpec:
+    name: str  # tensor name as the signature gives it ("x:0")
+    dtype: str
+    shape: tuple[int | None, ...] | None  # None: unknown rank
+    node: NodeKey | None  # producing node, if it resolves
+
+
+@dataclass
+class Signature:
+    name: str
+    inputs: dict[str, TensorSpec]
+    outputs: dict[str, TensorSpec]
+    method: str = ""
+    inferred: bool = False  # True when guessed from graph structure (frozen graphs have no signatures)
+
+    def output_nodes(self) -> set[NodeKey]:
+        return {t.node for t in self.outputs.values() if t.node is not None}
+
+
+@dataclass
+class Variable:
+    node: NodeKey
+    kind: str  # "ref" (VariableV2) or "resource" (VarHandleOp)
+    dtype: str
+    shape: tuple[int | None, ...] | None
+    assigned_by: list[NodeKey] = field(default_factory=list)
+    checkpoint_bytes: int | None = None
+
+    @property
+    def bytes(self) -> int | None:
+        if self.checkpoint_bytes is not None:
+            return self.checkpoint_bytes
+        if self.shape is None or any(d is None for d in self.shape):
+            return None
+        n = ITEM_SIZE.get(base_dtype(self.dtype))
+        if n is None:
+            return None
+        for d in self.shape:
+            n *= d
+        return n
+
+
+class Node:
+    """A read-only view of one NodeDef (or function argument) for rules and reports."""
+
+    __slots__ = ("scope", "name", "op", "device", "proto", "calls", "arg_dtype")
+
+    def __init__(self, scope: str, name: str, op: str, device: str = "", proto=None, arg_dtype: str = ""):
+        self.scope = scope
+        self.name = name
+        self.op = op
+        self.device = device
+        self.proto = proto  # NodeDef, or None for a function argument
+        self.calls: tuple[str, ...] = ()
+        self.arg_dtype = arg_dtype
+
+    @property
+    def key(self) -> NodeKey:
+        return (self.scope, self.name)
+
+    @property
+    def is_arg(self) -> bool:
+        return self.op == ARG_OP
+
+    @property
+    def attrs(self):
+        return self.proto.attr if self.proto is not None else {}
+
+    def attr_dtypes(self) -> dict[str, str]:
+        """Every dtype-valued attr (T, dtype, DstT, ...), lists flattened as "T[0]", ...
+
+        For function arguments, the argument's own type under "T".
+        """
+        if self.proto is None:
+            return {"T": self.arg_dtype} if self.arg_dtype else {}
+        out: dict[str, str] = {}
+        for key, value in self.proto.attr.items():
+            kind = value.WhichOneof("value")
+            if kind == "type":
+                out[key] = dtype_name(value.type)
+            elif kind == "list" and value.list.type:
+                for i, t in enumerate(value.list.type):
+                    out[f"{key}[{i}]"] = dtype_name(t)
+        return out
+
+    def dtypes(self) -> set[str]:
+        return set(self.attr_dtypes().values())
+
+    def output_shapes(self) -> list[tuple[int | None, ...] | None] | None:
+        if self.proto is None or "_output_shapes" not in self.proto.attr:
+            return None
+        return [shape_tuple(s) for s in self.proto.attr["_output_shapes"].list.shape]
+
+    def attr_str(self, key: str) -> str | None:
+        if self.proto is None or key not in self.proto.attr:
+            return None
+        return self.proto.attr[key].s.decode("utf-8", "replace")
+
+    @property
+    def registered(self) -> bool:
+        """Known to TensorFlow's op registry (or a call to a library function)."""
+        return self.is_arg or bool(self.calls and self.op in self.calls) or opdefs.is_registered(self.op)
+
+    @property
+    def stateful(self) -> bool:
+        return opdefs.is_stateful(self.op)
+
+    @property
+    def layer(self) -> str:
+        """The Keras-style layer scope: the node name without its last component."""
+        head, _, _ = self.name.rpartition("/")
+        return head
+
+    def __repr__(self) -> str:
+        where = f"{self.scope}/" if self.scope else ""
+        return f"<Node {where}{self.name} ({self.op})>"
+
+
+@dataclass
+class FunctionInfo:
+    name: str
+    arg_names: list[str]
+    ret_nodes: set[str]  # body node names producing results or control results
+    node_count: int
+
+
+class Model:
+    """A parsed model: the graph, its functions, signatures and variables. Read-only for rules."""
+
+    def __init__(self, path: str, format: str):
+        self.path = path
+        self.format = format  # frozen_graph | graph_text | saved_model | meta_graph
+        self.producer: int | None = None
+        self.tags: list[str] = []
+        self.available_tags: list[list[str]] = []
+        self.graph = nx.MultiDiGraph()
+        self.nodes: dict[NodeKey, Node] = {}
+        self.functions: dict[str, FunctionInfo] = {}
+        self.signatures: dict[str, Signature] = {}
+        self.variables: list[Variable] = []
+        self.checkpoint_bytes: int | None = None  # size of the variables' data files, if any
+        self.graph_def = None  # the GraphDef proto; kept for writers and fix passes
+        self.meta_graph = None  # the MetaGraphDef, when there is one
+        self._live_cache: dict[str, frozenset[NodeKey]] = {}
+        self._chain_cache: dict[str, dict[str, list[str]]] = {}
+
+    # ----- queries used by rules and reports -----
+
+    def node(self, key: NodeKey) -> Node:
+        return self.nodes[key]
+
+    def real_nodes(self) -> Iterator[Node]:
+        """Every NodeDef of the graph and of every library function (no argument pseudo-nodes)."""
+        return (n for n in self.nodes.values() if not n.is_arg)
+
+    @property
+    def node_count(self) -> int:
+        return sum(1 for n in self.nodes.values() if not n.is_arg)
+
+    @property
+    def default_signature(self) -> str | None:
+        if "serving_default" in self.signatures:
+            return "serving_default"
+        return next(iter(sorted(self.signatures)), None)
+
+    def live(self, signature: str) -> frozenset[NodeKey]:
+        """Nodes the signature's outputs depend on: data, control and calls, transitively."""
+        if signature not in self._live_cache:
+            seeds = self.signatures[signature].output_nodes()
+            self._live_cache[signature] = frozenset(self._ancestors(seeds))
+        return self._live_cache[signature]
+
+    def live_anywhere(self) -> frozenset[NodeKey]:
+        out: set[NodeKey] = set()
+        for name in self.signatures:
+            out |= self.live(name)
+        return frozenset(out)
+
+    def _ancestors(self, seeds: Iterable[NodeKey]) -> set[NodeKey]:
+        seen = set(seeds)
+        queue = deque(seen)
+        pred = self.graph.pred
+        while queue:
+            key = queue.popleft()
+            for p in pred[key]:
+                if p not in seen:
+                    seen.add(p)
+                    queue.append(p)
+        return seen
+
+    def call_chain(self, signature: str | None, key: NodeKey) -> list[str]:
+        """Functions from the signature's top-level call site down to the node's scope."""
+        scope = key[0]
+        if not scope:
+            return []
+        chains = self._function_chains(signature)
+        return chains.get(scope, [scope])
+
+    def _function_chains(self, signature: str | None) -> dict[str, list[str]]:
+        cache_key = signature or ""
+        if cache_key not in self._chain_cache:
+            live = self.live(signature) if signature else None
+            chains: dict[str, list[str]] = {}
+            queue: deque[str] = deque()
+            for node in self.nodes.values():
+                if node.scope == "" and node.calls and (live is None or node.key in live):
+                    for fn in node.calls:
+                        if fn in self.functions and fn not in chains:
+                            chains[fn] = [fn]
+                            queue.append(fn)
+            by_scope: dict[str, list[Node]] = {}
+            for node in self.nodes.values():
+                if node.calls and node.scope:
+                    by_scope.setdefault(node.scope, []).append(node)
+            while queue:
+                fn = queue.popleft()
+                for node in by_scope.get(fn, ()):
+                    if live is not None and node.key not in live:
+                        continue
+                    for callee in node.calls:
+                        if callee in self.functions and callee not in chains:
+                            chains[callee] = chains[fn] + [callee]
+                            queue.append(callee)
+            self._chain_cache[cache_key] = chains
+        return self._chain_cache[cache_key]
+
+    def op_histogram(self, keys: Iterable[NodeKey] | None = None) -> Counter:
+        if keys is None:
+            return Counter(n.op for n in self.real_nodes())
+        return Counter(self.nodes[k].op for k in keys if not self.nodes[k].is_arg)
+
+    def devices(self) -> dict[str, int]:
+        return dict(Counter(n.device for n in self.real_nodes() if n.device))
+
+    def consumers(self, key: NodeKey) -> Iterator[tuple[NodeKey, dict]]:
+        for _, dst, data in self.graph.out_edges(key, data=True):
+            yield dst, data
+
+    def producers(self, key: NodeKey) -> Iterator[tuple[NodeKey, dict]]:
+        for src, _, data in self.graph.in_edges(key, data=True):
+            yield src, data
+
+    # ----- variables -----
+
+    def find_variables(self) -> None:
+        self.variables = []
+        for node in self.real_nodes():
+            if node.op in ("VariableV2", "Variable"):
+                kind, writers = "ref", self._ref_writers(node.key)
+            elif node.op == "VarHandleOp":
+                kind, writers = "resource", self._resource_writers(node.key)
+            else:
+                continue
+            dtype = dtype_name(node.attrs["dtype"].type) if "dtype" in node.attrs else "?"
+            shape = shape_tuple(node.attrs["shape"].shape) if "shape" in node.attrs else None
+            self.variables.append(Variable(node.key, kind, dtype, shape, sorted(writers)))
+
+    def _data_consumers(self, key: NodeKey) -> Iterator[tuple[NodeKey, int]]:
+        for _, dst, data in self.graph.out_edges(key, data=True):
+            if data["kind"] == "data":
+                yield dst, data["index"]
+
+    def _ref_writers(self, var: NodeKey) -> set[NodeKey]:
+        writers, seen, queue = set(), {var}, deque([var])
+        while queue:
+            for dst, index in self._data_consumers(queue.popleft()):
+                op = self.nodes[dst].op
+                if op in _REF_FORWARDERS:
+                    if dst not in seen:
+                        seen.add(dst)
+                        queue.append(dst)
+                elif op not in _REF_READERS and opdefs.is_ref_input(op, index):
+                    writers.add(dst)
+        return writers
+
+    def _resource_writers(self, var: NodeKey) -> set[NodeKey]:
+        """Writers of a resource variable, following the handle through identities and calls."""
+        writers, seen, queue = set(), {var}, deque([var])
+        while queue:
+            for dst, index in self._data_consumers(queue.popleft()):
+                node = self.nodes[dst]
+                targets: list[NodeKey] = []
+                if node.op in _RESOURCE_FORWARDERS:
+                    targets = [dst]
+                elif node.calls:
+                    offset = 1 if node.op in _CALLS_WITH_SELECTOR else 0
+                    for fn in node.calls:
+                        info = self.functions.get(fn)
+                        if info and 0 <= index - offset < len(info.arg_names):
+                            targets.append((fn, info.arg_names[index - offset]))
+                elif is_resource_writer(node.op):
+                    writers.add(dst)
+                for t in targets:
+                    if t not in seen:
+                        seen.add(t)
+                        queue.append(t)
+        return writers

@@ -1,0 +1,36 @@
+"""Tensor and input names as they appear in GraphDefs and FunctionDefs."""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+
+class InputRef(NamedTuple):
+    node: str  # producing node (or function argument) name
+    port: str  # "0", "1", ... in graphs; "out_arg:0" inside function bodies; "" for control inputs
+    control: bool
+
+
+def parse_input(text: str, in_function: bool = False) -> InputRef:
+    """Split an input string into (node, port, is_control).
+
+    Graph inputs look like "scope/node", "scope/node:1" or "^scope/node"; function-body inputs look
+    like "arg", "node:out_arg:0" or "^node".
+    """
+    if text.startswith("^"):
+        return InputRef(text[1:], "", True)
+    if in_function:
+        head, sep, rest = text.partition(":")
+        return InputRef(head, rest if sep else "0", False)
+    head, sep, port = text.rpartition(":")
+    if sep and port.isdigit():
+        return InputRef(head, port, False)
+    return InputRef(text, "0", False)
+
+
+def parse_tensor_name(text: str) -> tuple[str, int]:
+    """"node:1" -> ("node", 1); "node" -> ("node", 0)."""
+    head, sep, port = text.rpartition(":")
+    if sep and port.isdigit():
+        return head, int(port)
+    return text, 0

@@ -59,6 +59,145 @@ def inspect(
         typer.echo(render_text(info))
 
 
+class CheckFormat(str, Enum):
+    text = "text"
+    json = "json"
+    sarif = "sarif"
+    github = "github"
+
+
+class FailOn(str, Enum):
+    error = "error"
+    warning = "warning"
+    info = "info"
+
+
+def _split(values: Optional[list[str]]) -> list[str]:
+    return [v.strip() for value in values or [] for v in value.split(",") if v.strip()]
+
+
+@app.command()
+def check(
+    models: list[str] = typer.Argument(..., help="Model files or SavedModel directories."),
+    target: Optional[str] = typer.Option(None, "--target", "-t", help="tpu, xla, tflite, tflite-select, elastic-inference."),
+    signature: Optional[str] = typer.Option(None, "--signature", "-s", help="Check only this signature (default: all)."),
+    format: Optional[CheckFormat] = typer.Option(None, "--format", "-f", help="Output format (default: text)."),
+    fail_on: Optional[FailOn] = typer.Option(None, "--fail-on", help="Exit 1 on findings at or above this severity (default: error)."),
+    select: Optional[list[str]] = typer.Option(None, "--select", help="Only these codes or code prefixes (repeat or comma-separate)."),
+    ignore: Optional[list[str]] = typer.Option(None, "--ignore", help="Drop these codes or code prefixes."),
+    tags: Optional[str] = typer.Option(None, "--tags", help="MetaGraph tags of a SavedModel (default: serve)."),
+    config: Optional[str] = typer.Option(None, "--config", help="Config file (default: nearest accelcheck.yaml or pyproject.toml)."),
+    ei_accelerator: Optional[str] = typer.Option(None, "--ei-accelerator", help="Elastic Inference accelerator type for the memory check (eia1.medium … eia2.xlarge)."),
+) -> None:
+    """Check models against a target's rule pack (the default command: `accelcheck MODEL --target T`)."""
+    from .config import load_config
+    from .engine import lint
+    from .findings import Severity
+    from .model import load
+    from .report import render_github, render_json, render_sarif, render_text
+    from .rules.pack import load_pack
+
+    try:
+        cfg = load_config(config)
+        chosen = target or cfg.target
+        if not chosen:
+            from .rules.pack import builtin_pack_files
+
+            known = ", ".join(t for t in builtin_pack_files() if t != "common")
+            _fail(f"no target: pass --target (one of {known}) or set target in accelcheck.yaml")
+        pack = load_pack(chosen, cfg.packs).select(_split(select) or cfg.select, _split(ignore) + cfg.ignore)
+        threshold = Severity.parse((fail_on.value if fail_on else None) or cfg.fail_on or "error")
+        out_format = (format.value if format else None) or cfg.format or "text"
+        if out_format not in {f.value for f in CheckFormat}:
+            _fail(f"unknown format {out_format!r} in config (text, json, sarif, github)")
+        options = {"ei_accelerator": ei_accelerator or cfg.ei_accelerator}
+        reports = []
+        for path in models:
+            model = load(path, tags=_tags(tags) or cfg.tags)
+            reports.append(lint(model, pack, signature=signature, options=options, node_ignores=cfg.node_ignores))
+    except AccelcheckError as e:
+        _fail(str(e))
+    if pack.notice and out_format == "text":
+        typer.echo(f"note: {pack.notice}", err=True)
+    renderers = {"text": render_text, "json": render_json, "sarif": render_sarif, "github": render_github}
+    typer.echo(renderers[out_format](reports).rstrip("\n"))
+    worst = max((r.worst() for r in reports if r.worst() is not None), default=None)
+    raise typer.Exit(1 if worst is not None and worst >= threshold else 0)
+
+
+@app.command("rules")
+def list_rules(
+    target: Optional[str] = typer.Option(None, "--target", "-t", help="Only the rules this target runs."),
+    format: InspectFormat = typer.Option(InspectFormat.text, "--format", "-f"),
+) -> None:
+    """List rules: code, name, severity, confidence, target pack."""
+    from .rules.pack import all_targets, load_pack
+
+    try:
+        packs = [load_pack(target)] if target else all_targets()
+    except AccelcheckError as e:
+        _fail(str(e))
+    seen: dict[str, dict] = {}
+    for pack in packs:
+        for rule in pack.rules:
+            entry = seen.setdefault(rule.code, {"code": rule.code, "name": rule.name, "severity": {},
+                                                "confidence": rule.confidence, "defined_in": rule.pack})
+            entry["severity"][pack.target] = str(rule.severity)
+    rows = sorted(seen.values(), key=lambda r: r["code"])
+    if format is InspectFormat.json:
+        typer.echo(json.dumps(rows, indent=2))
+        return
+    for r in rows:
+        sev = ", ".join(f"{s} ({t})" for t, s in r["severity"].items()) if len(set(r["severity"].values())) > 1 \
+            else next(iter(r["severity"].values()))
+        typer.echo(f"{r['code']:<8} {r['name']:<30} {r['confidence']:<10} {sev}")
+
+
+@app.command("rule")
+def explain_rule(code: str = typer.Argument(..., help="Rule code, e.g. TPU001.")) -> None:
+    """Explain one rule: what it finds, why it matters, what to do instead."""
+    from .rules.pack import all_targets, load_pack
+
+    try:
+        packs = [load_pack("common")] + all_targets()
+    except AccelcheckError as e:
+        _fail(str(e))
+    matches = [(p, p.rule(code.upper())) for p in packs if p.rule(code.upper())]
+    if not matches:
+        _fail(f"no rule {code!r} (accelcheck rules lists them)")
+    rule = next(r for p, r in matches if r.pack == p.target) if any(r.pack == p.target for p, r in matches) else matches[0][1]
+    targets = sorted({p.target for p, _ in matches if p.target != "common"})
+    docs = rule.docs
+    lines = [f"{rule.code} {rule.name}", "",
+             f"Severity: {rule.severity} · Confidence: {rule.confidence} · Targets: {', '.join(targets)}", ""]
+    for title, key in (("What it does", "what"), ("Why it matters", "why"), ("Example", "example"),
+                       ("What to do instead", "instead"), ("Fix", "fix")):
+        if docs.get(key):
+            lines += [f"## {title}", docs[key].strip(), ""]
+    if docs.get("references"):
+        lines += ["## References"] + [f"- {ref}" for ref in docs["references"]]
+    typer.echo("\n".join(lines).rstrip())
+
+
+@app.command("targets")
+def list_targets() -> None:
+    """List targets with their status and the data their rules rely on."""
+    from .rules.pack import all_targets
+
+    try:
+        packs = all_targets()
+    except AccelcheckError as e:
+        _fail(str(e))
+    for pack in packs:
+        status = " (legacy)" if pack.status == "legacy" else ""
+        typer.echo(f"{pack.target:<18} {pack.title}{status}  [{len(pack.rules)} rules]")
+        for src in pack.data_sources():
+            version = f" {src['version']}" if src["version"] else ""
+            typer.echo(f"{'':<18}   {src['table']}: {src['source']}{version}")
+        if pack.notice:
+            typer.echo(f"{'':<18}   note: {pack.notice}")
+
+
 def _version_callback(value: bool) -> None:
     if value:
         typer.echo(f"accelcheck {__version__}")

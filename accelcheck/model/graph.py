@@ -37,8 +37,6 @@ _REF_FORWARDERS = {"RefIdentity", "RefSwitch", "RefEnter", "RefMerge", "RefExit"
 _REF_READERS = {"IsVariableInitialized"}
 # Ops that pass a resource handle through unchanged.
 _RESOURCE_FORWARDERS = {"Identity", "IdentityN", "Enter", "Switch", "Merge", "Exit", "NextIteration"}
-_RESOURCE_READERS = {"ReadVariableOp", "ResourceGather", "ResourceGatherNd", "VariableShape",
-                     "VarIsInitializedOp", "_ReadVariablesOp"}
 _RESOURCE_WRITERS = {"AssignVariableOp", "AssignAddVariableOp", "AssignSubVariableOp",
                      "ResourceStridedSliceAssign", "AssignVariableXlaConcatND", "DestroyResourceOp"}
 _RESOURCE_WRITER_PREFIXES = ("ResourceApply", "ResourceSparseApply", "ResourceScatter")
@@ -190,6 +188,7 @@ class Model:
         self.signatures: dict[str, Signature] = {}
         self.variables: list[Variable] = []
         self.checkpoint_bytes: int | None = None  # size of the variables' data files, if any
+        self.tensorflow_version: str | None = None  # meta_info_def.tensorflow_version, when recorded
         self.graph_def = None  # the GraphDef proto; kept for writers and fix passes
         self.meta_graph = None  # the MetaGraphDef, when there is one
         self._live_cache: dict[str, frozenset[NodeKey]] = {}
@@ -280,6 +279,15 @@ class Model:
             return Counter(n.op for n in self.real_nodes())
         return Counter(self.nodes[k].op for k in keys if not self.nodes[k].is_arg)
 
+    def weight_bytes(self) -> int:
+        """Bytes of weights: variables (checkpoint sizes when known) plus constant tensors."""
+        total = self.checkpoint_bytes or sum(v.bytes or 0 for v in self.variables)
+        for node in self.real_nodes():
+            if node.op == "Const" and "value" in node.attrs:
+                tensor = node.attrs["value"].tensor
+                total += len(tensor.tensor_content) or 0
+        return total
+
     def devices(self) -> dict[str, int]:
         return dict(Counter(n.device for n in self.real_nodes() if n.device))
 
@@ -325,8 +333,12 @@ class Model:
         return writers
 
     def _resource_writers(self, var: NodeKey) -> set[NodeKey]:
-        """Writers of a resource variable, following the handle through identities and calls."""
-        writers, seen, queue = set(), {var}, deque([var])
+        return {k for k in self.resource_users(var) if is_resource_writer(self.nodes[k].op)}
+
+    def resource_users(self, handle: NodeKey) -> set[NodeKey]:
+        """Nodes that use a resource handle (variable, table), following it through identities
+        and into the bodies of the functions it is passed to."""
+        users, seen, queue = set(), {handle}, deque([handle])
         while queue:
             for dst, index in self._data_consumers(queue.popleft()):
                 node = self.nodes[dst]
@@ -339,10 +351,10 @@ class Model:
                         info = self.functions.get(fn)
                         if info and 0 <= index - offset < len(info.arg_names):
                             targets.append((fn, info.arg_names[index - offset]))
-                elif is_resource_writer(node.op):
-                    writers.add(dst)
+                else:
+                    users.add(dst)
                 for t in targets:
                     if t not in seen:
                         seen.add(t)
                         queue.append(t)
-        return writers
+        return users

@@ -218,6 +218,7 @@ def _from_meta_graph(d: Path, meta, source: Path, fmt: str = "meta_graph") -> Mo
     model = _from_graph_def(source, meta.graph_def, fmt)
     model.meta_graph = meta
     model.tags = sorted(meta.meta_info_def.tags)
+    model.tensorflow_version = meta.meta_info_def.tensorflow_version or None
     for name in sorted(meta.signature_def):
         sig = meta.signature_def[name]
         if name.startswith("__saved_model"):  # init/train ops, not served signatures

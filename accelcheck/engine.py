@@ -1,0 +1,135 @@
+"""lint(model, pack) -> Report: run every rule of a pack over a model.
+
+A rule yields Hits (a node, or the model as a whole, plus message parameters); this module turns
+them into Findings: which signatures use the node (liveness), where it is (signature -> call
+chain -> node -> layer), and what severity it gets (dead nodes are skipped or reported as info,
+as the rule says).
+"""
+
+from __future__ import annotations
+
+import fnmatch
+from dataclasses import dataclass, field
+from typing import Iterable, Iterator
+
+from .errors import ConfigError
+from .findings import Finding, Location, Report, Severity
+from .model import Model, NodeKey
+from .rules.checks import CHECKS, Hit
+from .rules.conditions import compile_condition
+from .rules.pack import Pack, Rule
+
+
+@dataclass
+class Context:
+    """What checks see: the model, the signatures in play and their live sets, and options."""
+
+    model: Model
+    pack: Pack
+    signatures: list[str]
+    options: dict = field(default_factory=dict)
+
+    def __post_init__(self):
+        self.live_by_signature = {s: self.model.live(s) for s in self.signatures}
+        live: set[NodeKey] = set()
+        for keys in self.live_by_signature.values():
+            live |= keys
+        self.live = frozenset(live)
+
+    def is_live(self, key: NodeKey) -> bool:
+        # Without any signature there is nothing to prune by: treat everything as served.
+        return key in self.live if self.signatures else True
+
+    def live_nodes(self):
+        return (self.model.nodes[k] for k in sorted(self.live) if not self.model.nodes[k].is_arg) \
+            if self.signatures else self.model.real_nodes()
+
+
+@dataclass
+class NodeIgnore:
+    """Suppress findings by node-name pattern (a model file cannot carry `# noqa`)."""
+
+    pattern: str  # fnmatch pattern on the node name, or "function/node"
+    codes: tuple[str, ...] = ()  # code prefixes; empty = all
+
+    def matches(self, finding: Finding) -> bool:
+        node = finding.location.node
+        if node is None:
+            return False
+        names = [node] + [f"{fn}/{node}" for fn in finding.location.functions]
+        if not any(fnmatch.fnmatchcase(n, self.pattern) for n in names):
+            return False
+        return not self.codes or any(finding.code.startswith(c) for c in self.codes)
+
+
+def lint(model: Model, pack: Pack, signature: str | None = None, options: dict | None = None,
+         node_ignores: Iterable[NodeIgnore] = ()) -> Report:
+    if signature is not None and signature not in model.signatures:
+        known = ", ".join(model.signatures) or "none"
+        raise ConfigError(f"{model.path}: no signature {signature!r} (signatures: {known})")
+    signatures = [signature] if signature else list(model.signatures)
+    ctx = Context(model, pack, signatures, dict(options or {}))
+    report = Report(model=model.path, format=model.format, target=pack.target, target_title=pack.title,
+                    signatures=signatures)
+    ignores = list(node_ignores)
+    seen: set[tuple[str, NodeKey | None]] = set()
+    for rule in pack.rules:
+        for hit in _hits(ctx, rule):
+            if (rule.code, hit.node) in seen:
+                continue
+            seen.add((rule.code, hit.node))
+            finding = _finding(ctx, rule, hit)
+            if finding is None:
+                continue
+            if any(i.matches(finding) for i in ignores):
+                report.suppressed += 1
+                continue
+            report.findings.append(finding)
+    report.findings.sort(key=lambda f: (-f.severity, f.code, f.location.functions, f.location.node or ""))
+    return report
+
+
+def _hits(ctx: Context, rule: Rule) -> Iterator[Hit]:
+    if rule.match is not None:
+        predicate = compile_condition(rule.match, f"rule {rule.code}")
+        nodes = ctx.model.real_nodes() if rule.dead != "skip" else ctx.live_nodes()
+        for node in nodes:
+            if predicate(ctx.model, node):
+                yield Hit(node.key)
+        return
+    check = CHECKS.get(rule.check or "")
+    if check is None:
+        raise ConfigError(f"rule {rule.code} names unknown check {rule.check!r} (known: {', '.join(sorted(CHECKS))})")
+    yield from check(ctx, rule)
+
+
+def _finding(ctx: Context, rule: Rule, hit: Hit) -> Finding | None:
+    model = ctx.model
+    severity = Severity.parse(hit.severity) if hit.severity else rule.severity
+    if hit.node is None:  # about the model as a whole: affects every signature
+        params = {"op": "", "node": "", "layer": "", **hit.params}
+        location = Location(ctx.signatures[0] if ctx.signatures else None, (), None, None, None)
+        return Finding(rule.code, rule.name, severity, rule.confidence, ctx.pack.target,
+                       _format(rule, params), True, location, tuple(ctx.signatures), hit.related, rule.fix)
+    node = model.nodes[hit.node]
+    users = tuple(s for s in ctx.signatures if hit.node in ctx.live_by_signature[s])
+    live = bool(users) or not ctx.signatures
+    if not live:
+        if rule.dead == "skip":
+            return None
+        if rule.dead == "info":
+            severity = Severity.INFO
+    signature = users[0] if users else None
+    functions = tuple(model.call_chain(signature, hit.node)) if node.scope else ()
+    location = Location(signature, functions, node.name, node.op, node.layer or None)
+    params = {"op": node.op, "node": node.name, "layer": node.layer, "function": node.scope,
+              "device": node.device, **hit.params}
+    return Finding(rule.code, rule.name, severity, rule.confidence, ctx.pack.target, _format(rule, params),
+                   live, location, users, hit.related, rule.fix)
+
+
+def _format(rule: Rule, params: dict) -> str:
+    try:
+        return rule.message.format(**params)
+    except (KeyError, IndexError) as e:
+        raise ConfigError(f"rule {rule.code}: message refers to unknown field {e}") from None

@@ -1,0 +1,26 @@
+"""JSON output, schema_version 1: one object per model (a list of them for several models)."""
+
+from __future__ import annotations
+
+import json
+
+from ..findings import Report
+
+SCHEMA_VERSION = 1
+
+
+def report_to_dict(report: Report) -> dict:
+    return {
+        "schema_version": SCHEMA_VERSION,
+        "model": report.model,
+        "format": report.format,
+        "target": report.target,
+        "findings": [f.to_dict() for f in report.findings],
+        "signatures": report.verdicts(),
+        "suppressed": report.suppressed,
+    }
+
+
+def render_json(reports: list[Report]) -> str:
+    docs = [report_to_dict(r) for r in reports]
+    return json.dumps(docs[0] if len(docs) == 1 else docs, indent=2)

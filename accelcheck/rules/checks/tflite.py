@@ -1,0 +1,99 @@
+"""TFLite checks: which ops convert to builtins, need Select TF ops, or need a custom op; hash
+tables the converter cannot make native.
+
+The op table (rules/data/tflite_op_support.json) is measured with the real converter by
+scripts/probe_tflite.py, per (op, dtype). Ops it did not probe fall back to the Select-TF-ops
+allowlist: listed -> needs Select TF ops, not listed -> needs a custom op; those findings say
+"likely" instead of "certain".
+"""
+
+from __future__ import annotations
+
+import functools
+from collections import Counter
+from typing import Iterator
+
+from ...model.dtypes import base_dtype
+from ...resources import load_data
+from . import Hit
+
+BUILTIN, SELECT, CUSTOM = "builtin", "select", "custom"
+# The attr that carries an op's main dtype, in the order the probe script reads them.
+PRIMARY_DTYPE_ATTRS = ("T", "dtype", "DstT", "SrcT", "Tout", "out_type", "output_type")
+
+
+@functools.cache
+def _support() -> tuple[dict, frozenset, frozenset]:
+    try:
+        table = load_data("tflite_op_support.json")
+    except FileNotFoundError:
+        table = {"ops": {}, "structural": []}
+    allow = frozenset(load_data("tflite_flex_allowlist.json")["ops"])
+    return table["ops"], frozenset(table.get("structural", ())), allow
+
+
+def primary_dtype(node) -> str:
+    types = node.attr_dtypes()
+    for attr in PRIMARY_DTYPE_ATTRS:
+        if attr in types:
+            return base_dtype(types[attr])
+    return "-"
+
+
+def classify(op: str, dtype: str) -> tuple[str, str]:
+    """(builtin | select | custom, certain | likely) for one op at one dtype."""
+    ops, structural, allow = _support()
+    measured = ops.get(op)
+    if measured:
+        if dtype in measured:
+            return measured[dtype], "certain"
+        # An unprobed dtype: what most probed dtypes did, never better than the allowlist allows.
+        outcome = Counter(measured.values()).most_common(1)[0][0]
+        if outcome == BUILTIN and dtype not in ("float32", "-") and op in allow:
+            return SELECT, "likely"
+        return outcome, "likely"
+    if op in structural:
+        return BUILTIN, "certain"
+    return (SELECT if op in allow else CUSTOM), "likely"
+
+
+def op_support(ctx, rule) -> Iterator[Hit]:
+    wanted = rule.options["outcome"]
+    exclude = set(rule.options.get("exclude_ops", ()))
+    for node in ctx.live_nodes():
+        if node.op in exclude or (node.calls and node.op in node.calls):
+            continue
+        dtype = primary_dtype(node)
+        outcome, confidence = classify(node.op, dtype)
+        if outcome == wanted:
+            yield Hit(node.key, {"dtype": dtype, "basis": "measured" if confidence == "certain" else "inferred"})
+
+
+TABLE_OPS = {"HashTable", "HashTableV2", "MutableHashTable", "MutableHashTableV2", "MutableHashTableOfTensors",
+             "MutableHashTableOfTensorsV2", "MutableDenseHashTable", "MutableDenseHashTableV2"}
+_NATIVE_KEY_VALUES = {("string", "int64"), ("int64", "string")}
+_NATIVE_USERS = {"LookupTableFindV2", "LookupTableImportV2", "LookupTableSizeV2", "InitializeTableV2"}
+
+
+def hashtable(ctx, rule) -> Iterator[Hit]:
+    """TFLite makes only HashTableV2 string<->int64 native, and only with lookup/import/size users
+    (tensorflow/compiler/mlir/lite/transforms/legalize_hashtables.cc); anything else needs Select TF ops."""
+    model = ctx.model
+    for node in ctx.live_nodes():
+        if node.op not in TABLE_OPS:
+            continue
+        types = node.attr_dtypes()
+        pair = (types.get("key_dtype", "?"), types.get("value_dtype", "?"))
+        users = {model.nodes[k].op for k in model.resource_users(node.key)}
+        if node.op != "HashTableV2":
+            reason = f"{node.op} is not a static HashTableV2"
+        elif pair not in _NATIVE_KEY_VALUES:
+            reason = f"keys {pair[0]} -> values {pair[1]} (native only for string<->int64)"
+        elif users - _NATIVE_USERS:
+            reason = f"used by {', '.join(sorted(users - _NATIVE_USERS))}"
+        else:
+            continue
+        yield Hit(node.key, {"reason": reason})
+
+
+CHECKS = {"tflite-op-support": op_support, "tflite-hashtable": hashtable}

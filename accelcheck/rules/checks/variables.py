@@ -1,0 +1,38 @@
+"""Variable checks: assignment on a served path, and TF1 ref variables the TFLite converter rejects."""
+
+from __future__ import annotations
+
+from typing import Iterator
+
+from . import Hit
+
+
+def variable_assignment(ctx, rule) -> Iterator[Hit]:
+    """A node that writes a variable and that a signature's outputs depend on."""
+    kinds = set(rule.options.get("kinds", ("ref", "resource")))
+    model = ctx.model
+    for var in model.variables:
+        if var.kind not in kinds:
+            continue
+        for writer in var.assigned_by:
+            if ctx.is_live(writer):
+                yield Hit(writer, {"variable": model.nodes[var.node].name}, related=(model.nodes[var.node].name,))
+
+
+# The converter's freezing accepts a ref variable only if every user just reads it.
+_READERS = {"Identity", "IsVariableInitialized"}
+
+
+def ref_variable_users(ctx, rule) -> Iterator[Hit]:
+    model = ctx.model
+    for var in model.variables:
+        if var.kind != "ref" or not ctx.is_live(var.node):
+            continue
+        others = sorted({model.nodes[dst].name for dst, data in model.consumers(var.node)
+                         if data["kind"] == "data" and model.nodes[dst].op not in _READERS})
+        if others:
+            users = ", ".join(others[:3]) + (f" and {len(others) - 3} more" if len(others) > 3 else "")
+            yield Hit(var.node, {"users": users}, related=tuple(others))
+
+
+CHECKS = {"variable-assignment": variable_assignment, "ref-variable-users": ref_variable_users}

@@ -1,0 +1,70 @@
+"""XLA kernel and dtype checks (targets tpu and xla), from the generated kernel tables.
+
+A node compiles when its op has a kernel for the device (rules/data/xla_*.json) and one of the
+op's kernel registrations allows every dtype attr the node sets.
+"""
+
+from __future__ import annotations
+
+from typing import Iterator
+
+from ...model.dtypes import base_dtype
+from ...resources import load_data
+from . import Hit
+
+
+def _kernels(rule) -> dict:
+    table = load_data(rule.options["table"])
+    return table[rule.options["device"]]
+
+
+def _is_host_op(op: str, options: dict) -> bool:
+    return op in options.get("host_ops", ()) or op.startswith(tuple(options.get("host_prefixes", ())))
+
+
+def _candidates(ctx, rule):
+    exclude = set(rule.options.get("exclude_ops", ()))
+    for node in ctx.live_nodes():
+        if node.op in exclude or (node.calls and node.op in node.calls):
+            continue  # handled by another rule, or a direct call of a library function
+        yield node
+
+
+def no_kernel(ctx, rule) -> Iterator[Hit]:
+    """Ops without a kernel for the device; `host_only: true` keeps only host-side ops, false the rest."""
+    kernels = _kernels(rule)
+    want_host = bool(rule.options.get("host_only", False))
+    for node in _candidates(ctx, rule):
+        if node.op not in kernels and _is_host_op(node.op, rule.options) is want_host:
+            yield Hit(node.key)
+
+
+def unsupported_dtype(ctx, rule) -> Iterator[Hit]:
+    kernels = _kernels(rule)
+    for node in _candidates(ctx, rule):
+        registrations = kernels.get(node.op)
+        if not registrations:
+            continue
+        node_types = node.attr_dtypes()
+        rejected: dict[str, str] = {}
+        for reg in registrations:
+            bad = _disallowed(node_types, reg.get("constraints", {}))
+            if not bad:
+                rejected = {}
+                break
+            rejected = rejected or bad
+        if rejected:
+            attr, dtype = next(iter(sorted(rejected.items())))
+            yield Hit(node.key, {"attr": attr, "dtype": dtype})
+
+
+def _disallowed(node_types: dict[str, str], constraints: dict[str, list[str]]) -> dict[str, str]:
+    bad = {}
+    for attr, allowed in constraints.items():
+        for key, dtype in node_types.items():
+            if (key == attr or key.startswith(attr + "[")) and base_dtype(dtype) not in allowed:
+                bad[attr] = base_dtype(dtype)
+    return bad
+
+
+CHECKS = {"xla-no-kernel": no_kernel, "xla-unsupported-dtype": unsupported_dtype}

@@ -1,0 +1,161 @@
+"""Rule packs: YAML files (one per target) -> Pack of Rules, with `extends`, overrides and selection.
+
+A pack file is validated against rules/schema.json; the messages name the file and the rule so a
+user writing their own pack sees what to change.
+"""
+
+from __future__ import annotations
+
+import functools
+from dataclasses import dataclass, field, replace
+from pathlib import Path
+
+import yaml
+
+from ..errors import ConfigError
+from ..findings import Severity
+from ..resources import load_data, rules_dir
+
+
+@dataclass(frozen=True)
+class Rule:
+    code: str
+    name: str
+    severity: Severity
+    confidence: str
+    message: str
+    pack: str  # target id of the pack that defines it
+    match: dict | None = None  # a condition (rules/conditions.py)
+    check: str | None = None  # or a named Python check (rules/checks/)
+    options: dict = field(default_factory=dict)
+    dead: str = "skip"  # what to do with nodes no signature uses: skip | info | report
+    fix: str | None = None
+    docs: dict = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class Pack:
+    target: str
+    title: str
+    prefix: str
+    status: str  # active | legacy
+    notice: str
+    data: tuple[str, ...]  # op tables this pack relies on (rules/data/*.json)
+    rules: tuple[Rule, ...]
+    source: str  # file it came from
+
+    def rule(self, code: str) -> Rule | None:
+        return next((r for r in self.rules if r.code == code), None)
+
+    def select(self, select: list[str] | None = None, ignore: list[str] | None = None) -> "Pack":
+        """Keep rules whose code starts with a selected prefix and with no ignored prefix (ruff-style)."""
+        rules = [r for r in self.rules
+                 if (not select or any(r.code.startswith(s) for s in select))
+                 and not any(r.code.startswith(i) for i in (ignore or []))]
+        return replace(self, rules=tuple(rules))
+
+    def data_sources(self) -> list[dict]:
+        out = []
+        for name in self.data:
+            try:
+                prov = load_data(name)["provenance"]
+            except FileNotFoundError:
+                prov = {"source": "MISSING: regenerate it (rules/data/README.md)"}
+            out.append({"table": name, "source": prov.get("source", ""),
+                        "version": prov.get("tensorflow_version", ""), "generated_on": prov.get("generated_on", "")})
+        return out
+
+
+@functools.cache
+def _schema() -> dict:
+    import json
+
+    with open(rules_dir() / "schema.json", encoding="utf-8") as f:
+        return json.load(f)
+
+
+def _read_pack_file(path: Path) -> dict:
+    try:
+        with open(path, encoding="utf-8") as f:
+            doc = yaml.safe_load(f)
+    except OSError as e:
+        raise ConfigError(f"{path}: cannot read rule pack: {e.strerror}")
+    except yaml.YAMLError as e:
+        raise ConfigError(f"{path}: rule pack is not valid YAML: {' '.join(str(e).split())}")
+    try:
+        import jsonschema
+    except ImportError:  # validation is a convenience for pack authors; the shipped packs are tested
+        return doc
+    errors = sorted(jsonschema.Draft202012Validator(_schema()).iter_errors(doc), key=lambda e: list(e.path))
+    if errors:
+        e = errors[0]
+        where = "/".join(str(p) for p in e.path) or "(top)"
+        raise ConfigError(f"{path}: rule pack invalid at {where}: {e.message}")
+    return doc
+
+
+def builtin_pack_files() -> dict[str, Path]:
+    files = {}
+    for path in sorted(rules_dir().glob("*.yaml")):
+        with open(path, encoding="utf-8") as f:
+            target = (yaml.safe_load(f) or {}).get("target")
+        if target:
+            files[target] = path
+    return files
+
+
+def _rules_from(doc: dict, target: str) -> list[Rule]:
+    out = []
+    for r in doc.get("rules", []):
+        out.append(Rule(
+            code=r["code"], name=r["name"], severity=Severity.parse(r["severity"]), confidence=r["confidence"],
+            message=r["message"], pack=target, match=r.get("match"), check=r.get("check"),
+            options=r.get("options", {}), dead=r.get("dead", "skip"), fix=r.get("fix"), docs=r.get("docs", {}),
+        ))
+    return out
+
+
+def load_pack(target: str, extra_files: list[Path] | tuple[Path, ...] = ()) -> Pack:
+    """The pack for `target`, with everything it extends; extra pack files may define new targets."""
+    files = builtin_pack_files()
+    for extra in extra_files:
+        doc = _read_pack_file(Path(extra))
+        files[doc["target"]] = Path(extra)
+    if target not in files:
+        known = ", ".join(t for t in sorted(files) if t != "common")
+        raise ConfigError(f"unknown target {target!r} (known: {known})")
+    return _resolve(target, files, ())
+
+
+def _resolve(target: str, files: dict[str, Path], chain: tuple[str, ...]) -> Pack:
+    if target in chain:
+        raise ConfigError(f"rule packs extend each other in a cycle: {' -> '.join(chain + (target,))}")
+    path = files.get(target)
+    if path is None:
+        raise ConfigError(f"pack {chain[-1]!r} extends unknown pack {target!r}")
+    doc = _read_pack_file(path)
+    rules: dict[str, Rule] = {}
+    data: list[str] = []
+    for base in doc.get("extends", []):
+        parent = _resolve(base, files, chain + (target,))
+        rules.update({r.code: r for r in parent.rules})
+        data.extend(d for d in parent.data if d not in data)
+    for code, changes in (doc.get("overrides") or {}).items():
+        if code not in rules:
+            raise ConfigError(f"{path}: overrides {code}, which no extended pack defines")
+        changes = dict(changes)
+        if "severity" in changes:
+            changes["severity"] = Severity.parse(changes["severity"])
+        rules[code] = replace(rules[code], **changes)
+    for rule in _rules_from(doc, target):
+        if rule.code in rules:
+            raise ConfigError(f"{path}: rule code {rule.code} is already defined by an extended pack")
+        rules[rule.code] = rule
+    data.extend(d for d in doc.get("data", []) if d not in data)
+    return Pack(target=target, title=doc.get("title", target), prefix=doc.get("prefix", ""),
+                status=doc.get("status", "active"), notice=doc.get("notice", ""), data=tuple(data),
+                rules=tuple(rules.values()), source=str(path))
+
+
+def all_targets() -> list[Pack]:
+    return [load_pack(t) for t in builtin_pack_files() if t != "common"]

@@ -58,6 +58,9 @@ def _load_directory(d: Path, tags) -> Model:
                            "or pass a frozen GraphDef of the model")
     if (d / "export.meta").is_file():
         return _from_meta_graph(d, _parse(d / "export.meta", pb.meta_graph_pb2.MetaGraphDef), d / "export.meta")
+    metas = sorted(d.glob("*.meta"))
+    if len(metas) == 1:  # a tf.train.Saver export: model.meta beside its checkpoint
+        return _load_file(metas[0], tags)
     raise LoadError(d, "directory holds no TensorFlow model (expected saved_model.pb, saved_model.pbtxt "
                        "or a session-bundle export.meta)")
 

@@ -1,0 +1,292 @@
+"""Shared helpers for the oracles: importing TensorFlow quietly, telling model formats apart,
+inferring a frozen graph's inputs and outputs, static input specs, and one-line messages.
+
+Nothing here imports TensorFlow at module import time; `tf()` does it on first use.
+
+Formats (`detect`):
+- ``saved_model``: a directory with saved_model.pb/.pbtxt (a path to saved_model.pb means its directory);
+- ``meta``: a ``.meta`` MetaGraphDef file, or a directory holding ``export.meta`` (a session bundle)
+  or exactly one ``*.meta`` file;
+- ``graphdef``: a binary GraphDef (``.pb`` or anything that parses as one);
+- ``graphdef_text``: a text GraphDef (``.pbtxt``/``.prototxt``/``.txt``, or a file that looks like text);
+- ``keras``: a Keras ``.h5``/``.keras`` file;
+- ``tflite``: a TFLite flatbuffer (already converted: the oracles refuse it).
+"""
+
+from __future__ import annotations
+
+import glob
+import os
+import re
+import sys
+from pathlib import Path
+
+os.environ.setdefault("TF_CPP_MIN_LOG_LEVEL", "3")
+
+_TF = None
+
+# The same rules as accelcheck.model.loader._infer_signature (kept in step by hand: this module must
+# work on a GraphDef proto from TensorFlow itself, not on accelcheck's Model).
+_BOOKKEEPING_SCOPES = ("gradients/", "gradients_", "save/", "save_", "train/", "report_uninitialized")
+_NOT_OUTPUTS = {"NoOp", "Assign", "AssignAdd", "AssignSub", "SaveV2", "Save", "SaveSlices", "RestoreV2",
+                "Restore", "RestoreSlice", "MergeV2Checkpoints", "Assert", "AssignVariableOp", "VarIsInitializedOp",
+                "Const", "Placeholder"}
+_TEXT_SUFFIXES = {".pbtxt", ".prototxt", ".txt"}
+
+
+class UnsupportedFormat(Exception):
+    """The path is not something the oracles can hand to TensorFlow's tools."""
+
+    prefix = "unsupported format"
+
+
+class ModelNotFound(UnsupportedFormat):
+    prefix = "not found"
+
+
+def tf():
+    """Import TensorFlow once, quietly (C++ logs off unless the caller set TF_CPP_MIN_LOG_LEVEL)."""
+    global _TF
+    if _TF is None:
+        os.environ.setdefault("TF_CPP_MIN_LOG_LEVEL", "3")
+        import warnings
+
+        warnings.filterwarnings("ignore")
+        import tensorflow as _tf
+
+        try:
+            from absl import logging as absl_logging
+
+            absl_logging.set_verbosity(absl_logging.ERROR)
+        except ImportError:  # pragma: no cover
+            pass
+        _tf.get_logger().setLevel("ERROR")
+        try:
+            _tf.autograph.set_verbosity(0)
+        except Exception:  # pragma: no cover
+            pass
+        _TF = _tf
+    return _TF
+
+
+# ----------------------------------------------------------------------------- messages
+
+def one_line(text: object, limit: int = 400) -> str:
+    """Collapse an exception message to one line, at most `limit` characters."""
+    s = " ".join(str(text).split())
+    return s if len(s) <= limit else s[: limit - 3] + "..."
+
+
+def exc_line(e: BaseException, limit: int = 400) -> str:
+    msg = one_line(e, limit)
+    return f"{type(e).__name__}: {msg}" if msg else type(e).__name__
+
+
+# ----------------------------------------------------------------------------- formats
+
+def detect(path: str | os.PathLike) -> tuple[str, Path]:
+    """(format, path to use). Raises UnsupportedFormat with a one-line reason."""
+    p = Path(path)
+    if not p.exists():
+        raise ModelNotFound(f"{p}: no such file or directory")
+    if p.is_file() and p.name in ("saved_model.pb", "saved_model.pbtxt"):
+        p = p.parent
+    if p.is_dir():
+        if (p / "saved_model.pb").is_file() or (p / "saved_model.pbtxt").is_file():
+            return "saved_model", p
+        if (p / "export.meta").is_file():
+            return "meta", p / "export.meta"
+        metas = sorted(p.glob("*.meta"))
+        if len(metas) == 1:
+            return "meta", metas[0]
+        raise UnsupportedFormat(f"{p}: directory holds no SavedModel or single .meta file")
+    head = p.read_bytes()[:16]
+    if p.suffix == ".tflite" or head[4:8] == b"TFL3":
+        raise UnsupportedFormat(f"{p}: a TFLite flatbuffer (already converted), not a TensorFlow graph")
+    if p.suffix in (".h5", ".hdf5", ".keras") or head.startswith(b"\x89HDF\r\n\x1a\n") or head.startswith(b"PK\x03\x04"):
+        return "keras", p
+    if p.suffix == ".meta":
+        return "meta", p
+    if p.suffix in _TEXT_SUFFIXES or _looks_like_text(p):
+        return "graphdef_text", p
+    return "graphdef", p
+
+
+def _looks_like_text(p: Path) -> bool:
+    head = p.read_bytes()[:4096]
+    if not head or b"\x00" in head:
+        return False
+    try:
+        head.decode("utf-8")
+    except UnicodeDecodeError:
+        return False
+    return all(b >= 0x20 or b in (0x09, 0x0A, 0x0D) for b in head)
+
+
+def read_graph_def(path: Path, text: bool | None = None):
+    """A GraphDef from a binary or text file. A binary file that does not parse, or parses to no
+    nodes, is tried as a MetaGraphDef (whose graph_def is returned)."""
+    t = tf()
+    data = Path(path).read_bytes()
+    gd = t.compat.v1.GraphDef()
+    if text is None:
+        text = Path(path).suffix in _TEXT_SUFFIXES
+    if text:
+        from google.protobuf import text_format
+
+        text_format.Parse(data.decode("utf-8"), gd)
+        return gd
+    try:
+        gd.ParseFromString(data)
+        if len(gd.node):
+            return gd
+    except Exception:
+        pass
+    meta = t.compat.v1.MetaGraphDef()
+    meta.ParseFromString(data)  # raises DecodeError for garbage: the caller reports it
+    if not len(meta.graph_def.node):
+        raise UnsupportedFormat(f"{path}: parses as neither a GraphDef nor a MetaGraphDef with nodes")
+    return meta.graph_def
+
+
+def infer_io(graph_def) -> tuple[list[str], list[str]]:
+    """Input and output node names of a graph without signatures, by accelcheck's rules:
+    inputs are Placeholder nodes without data inputs; outputs are nodes with no consumers (data or
+    control) that are not NoOp/Assign*/Save*/Restore*/Apply*/Const/Placeholder, not under the
+    gradients/ save/ train/ scopes and not variable reads (``.../read``)."""
+    consumed: set[str] = set()
+    for n in graph_def.node:
+        for inp in n.input:
+            name = inp[1:] if inp.startswith("^") else inp
+            consumed.add(name.split(":")[0])
+    inputs = [n.name for n in graph_def.node
+              if n.op in ("Placeholder", "PlaceholderWithDefault")
+              and not any(not i.startswith("^") for i in n.input)]
+    outputs = []
+    for n in graph_def.node:
+        if n.op in _NOT_OUTPUTS or n.op.startswith(("Apply", "ResourceApply")):
+            continue
+        if n.name.startswith(_BOOKKEEPING_SCOPES) or n.name.endswith("/read"):
+            continue
+        if n.name not in consumed:
+            outputs.append(n.name)
+    return inputs, outputs
+
+
+def node_ops(graph_def) -> dict[str, str]:
+    """node name -> op type, for the top-level graph and every library function (function nodes
+    are keyed both bare and as ``function/node``)."""
+    ops = {n.name: n.op for n in graph_def.node}
+    for f in graph_def.library.function:
+        for n in f.node_def:
+            ops.setdefault(n.name, n.op)
+            ops[f"{f.signature.name}/{n.name}"] = n.op
+    return ops
+
+
+def is_loader_function(name: str) -> bool:
+    """Functions TensorFlow's loaders make up while wrapping a TF1 graph (``wrap_function(...).prune``:
+    ``__inference_pruned_49``): not in the model, so a node "in" one is a node of the top-level graph."""
+    return bool(re.fullmatch(r"__inference_pruned_\d+", name or ""))
+
+
+def tensor_name(name: str) -> str:
+    return name if ":" in name else f"{name}:0"
+
+
+def checkpoint_prefix(meta_path: Path) -> str | None:
+    """The checkpoint to restore beside a .meta file: the `checkpoint` state file's latest, else
+    ``<stem>.index`` (V2), else a V1 sharded ``<stem>-?????-of-NNNNN``, else a plain ``<stem>`` file."""
+    t = tf()
+    d = meta_path.parent
+    stem = meta_path.name[: -len(".meta")] if meta_path.name.endswith(".meta") else meta_path.stem
+    if (d / f"{stem}.index").is_file():
+        return str(d / stem)
+    shards = sorted(glob.glob(str(d / f"{glob.escape(stem)}-?????-of-?????")))
+    if shards:
+        m = re.search(r"-of-(\d{5})$", shards[0])
+        return str(d / f"{stem}-?????-of-{m.group(1)}") if m else shards[0]
+    if (d / "checkpoint").is_file():
+        try:
+            latest = t.train.latest_checkpoint(str(d))
+        except Exception:
+            latest = None
+        if latest:
+            return latest
+    if (d / stem).is_file():
+        return str(d / stem)
+    return None
+
+
+# ----------------------------------------------------------------------------- shapes
+
+def static_shape(shape, unranked: tuple[int, ...] = ()) -> list[int]:
+    """A TensorShape made static: unknown dims become 1; an unknown rank becomes `unranked`
+    (default a scalar, []).
+
+    A scalar is the usual meaning of an unranked placeholder in real graphs (keep_prob,
+    is_training, learning_rate); the XLA oracle retries with [1] when that gives a shape error
+    (an unranked batch of serialized Examples, say)."""
+    t = tf()
+    shape = t.TensorShape(shape)
+    if shape.rank is None:
+        return list(unranked)
+    return [1 if d is None else int(d) for d in shape.as_list()]
+
+
+def static_spec(spec, name: str | None = None, unranked: tuple[int, ...] = ()):
+    t = tf()
+    return t.TensorSpec(static_shape(spec.shape, unranked), spec.dtype, name=name or getattr(spec, "name", None))
+
+
+def quiet_stdout():
+    """Context manager: send fd 1 to fd 2 (C++ and Keras prints), so stdout carries only our JSON."""
+    import contextlib
+
+    @contextlib.contextmanager
+    def _cm():
+        try:
+            out = sys.stdout.fileno()
+            err = sys.stderr.fileno()
+        except (AttributeError, ValueError, OSError):
+            with contextlib.redirect_stdout(sys.stderr):
+                yield
+            return
+        sys.stdout.flush()
+        saved = os.dup(out)
+        try:
+            os.dup2(err, out)
+            with contextlib.redirect_stdout(sys.stderr):
+                yield
+        finally:
+            sys.stdout.flush()
+            os.dup2(saved, out)
+            os.close(saved)
+
+    return _cm()
+
+
+def graph_def_for_lookup(path: Path, fmt: str, tags=("serve",)):
+    """The GraphDef behind a model, for naming the op of a node an error message names; None if
+    it cannot be read (best effort, never raises)."""
+    try:
+        tf()
+        if fmt == "saved_model":
+            from google.protobuf import text_format
+            from tensorflow.core.protobuf import saved_model_pb2
+
+            sm = saved_model_pb2.SavedModel()
+            if (path / "saved_model.pb").is_file():
+                sm.ParseFromString((path / "saved_model.pb").read_bytes())
+            else:
+                text_format.Parse((path / "saved_model.pbtxt").read_text(), sm)
+            wanted = set(tags or ())
+            for mg in sm.meta_graphs:
+                if set(mg.meta_info_def.tags) == wanted:
+                    return mg.graph_def
+            return sm.meta_graphs[0].graph_def if sm.meta_graphs else None
+        if fmt in ("graphdef", "graphdef_text", "meta"):
+            return read_graph_def(path, text=(fmt == "graphdef_text"))
+    except Exception:
+        return None
+    return None

@@ -1,0 +1,314 @@
+"""TFLite oracle: run the real converter, builtins only or with SELECT_TF_OPS, and turn what it
+rejects into OracleProblems.
+
+How each format reaches the converter:
+- SavedModel (TF1 or TF2): ``tf.lite.TFLiteConverter.from_saved_model(dir, signature_keys, tags)``;
+- frozen GraphDef (binary; text is parsed and written to a temporary .pb):
+  ``tf.compat.v1.lite.TFLiteConverter.from_frozen_graph(pb, input_arrays, output_arrays)``;
+- ``.meta`` MetaGraphDef: imported into a fresh graph and session, variables restored from the
+  checkpoint beside it (or initialised when there is none), then ``from_session``;
+- Keras ``.h5``/``.keras``: ``tf.keras.models.load_model`` then ``from_keras_model``.
+Frozen graphs and .meta files take ``inputs``/``outputs`` node names, inferred by accelcheck's
+rules when not given (see loading.infer_io).
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import tempfile
+import time
+from pathlib import Path
+
+from . import OracleProblem, OracleResult
+from . import loading
+
+_KINDS = {1: "needs_flex", 2: "needs_custom", 3: "unsupported_control_flow_v1"}
+_TF_OP = re.compile(r"'tf\.(\w+)' op")
+_NODE = re.compile(r"\{\{node ([^}]+)\}\}")
+_FUNCTION_NODE = re.compile(r"\{\{function_node ([^}]+)\}\}")
+_OPERATION = re.compile(r"(?:for operation|of node) '?([^\s:']+)'?[: ]")
+
+
+def convert_tflite(path: str, select_tf_ops: bool, tags=("serve",), signature_keys: list[str] | None = None,
+                   inputs: list[str] | None = None, outputs: list[str] | None = None) -> OracleResult:
+    tool = "tflite-select" if select_tf_ops else "tflite-builtins"
+    signature = ",".join(signature_keys) if signature_keys else None
+    start = time.monotonic()
+    result = OracleResult(tool=tool, ok=False, problems=[], error="", signature=signature)
+    fmt, p = "", Path(path)
+    try:
+        fmt, p = loading.detect(path)
+        t = loading.tf()
+        with loading.quiet_stdout():
+            _convert(t, fmt, p, select_tf_ops, tuple(tags or ()), signature_keys, inputs, outputs)
+        result.ok = True
+    except loading.UnsupportedFormat as e:
+        result.error = f"{e.prefix}: {loading.one_line(e)}"
+        result.problems = [OracleProblem("", "", "", "other", result.error)]
+    except BaseException as e:  # noqa: BLE001 - an oracle reports, it never raises
+        if isinstance(e, KeyboardInterrupt):
+            raise
+        try:
+            result.problems = problems_from_exception(e)
+            result.error = summary(e)
+            _fill_ops(result.problems, p, fmt, tags)
+        except Exception:  # noqa: BLE001 - a message we cannot parse is still reported
+            result.error = loading.exc_line(e)
+            result.problems = [OracleProblem("", "", "", "other", result.error)]
+    result.seconds = round(time.monotonic() - start, 3)
+    return result
+
+
+def _convert(t, fmt: str, p: Path, select: bool, tags: tuple, signature_keys, inputs, outputs) -> bytes:
+    def configure(converter):
+        ops = [t.lite.OpsSet.TFLITE_BUILTINS]
+        if select:
+            ops.append(t.lite.OpsSet.SELECT_TF_OPS)
+        converter.target_spec.supported_ops = ops
+        return converter
+
+    if fmt == "saved_model":
+        return configure(t.lite.TFLiteConverter.from_saved_model(
+            str(p), signature_keys=list(signature_keys) if signature_keys else None, tags=set(tags))).convert()
+    if fmt in ("graphdef", "graphdef_text"):
+        graph_def = loading.read_graph_def(p, text=(fmt == "graphdef_text"))
+        if inputs is None or outputs is None:
+            inferred_in, inferred_out = loading.infer_io(graph_def)
+            inputs = inferred_in if inputs is None else inputs
+            outputs = inferred_out if outputs is None else outputs
+        with tempfile.TemporaryDirectory(prefix="accelcheck-tflite-") as tmp:
+            # Always hand the converter a binary GraphDef (text, or a MetaGraphDef's graph).
+            pb = os.path.join(tmp, "graph.pb")
+            with open(pb, "wb") as f:
+                f.write(graph_def.SerializeToString())
+            converter = t.compat.v1.lite.TFLiteConverter.from_frozen_graph(
+                pb, [_node(n) for n in inputs], [_node(n) for n in outputs])
+            return configure(converter).convert()
+    if fmt == "meta":
+        graph = t.Graph()
+        with graph.as_default(), t.compat.v1.Session(graph=graph) as sess:
+            in_t, out_t = restore_meta(t, sess, p, inputs, outputs)
+            converter = t.compat.v1.lite.TFLiteConverter.from_session(sess, in_t, out_t)
+            return configure(converter).convert()
+    if fmt == "keras":
+        model = t.keras.models.load_model(str(p), compile=False)
+        return configure(t.lite.TFLiteConverter.from_keras_model(model)).convert()
+    raise loading.UnsupportedFormat(f"{p}: format {fmt!r} is not supported by the TFLite oracle")
+
+
+def _node(name: str) -> str:
+    return name.split(":")[0] if name.endswith(":0") else name
+
+
+def restore_meta(t, sess, meta_path: Path, inputs, outputs):
+    """Import a .meta into the session's (default) graph, restore or initialise its variables;
+    returns (input tensors, output tensors)."""
+    meta = t.compat.v1.MetaGraphDef()
+    meta.ParseFromString(meta_path.read_bytes())
+    _fix_version(meta)
+    saver = t.compat.v1.train.import_meta_graph(meta, clear_devices=True)
+    prefix = loading.checkpoint_prefix(meta_path)
+    if saver is not None and prefix is not None:
+        saver.restore(sess, prefix)
+    else:
+        # No checkpoint: initial values are as good as any for asking which ops convert.
+        sess.run(t.compat.v1.global_variables_initializer())
+    try:
+        sess.run(t.compat.v1.tables_initializer())
+    except Exception:  # noqa: BLE001 - a graph without tables, or tables needing feeds
+        pass
+    if inputs is None or outputs is None:
+        inferred_in, inferred_out = loading.infer_io(meta.graph_def)
+        inputs = inferred_in if inputs is None else inputs
+        outputs = inferred_out if outputs is None else outputs
+    g = sess.graph
+    return ([g.get_tensor_by_name(loading.tensor_name(n)) for n in inputs],
+            [g.get_tensor_by_name(loading.tensor_name(n)) for n in outputs])
+
+
+def _fix_version(meta) -> None:
+    """Old exports record versions like "0.12.head", which import_meta_graph's version parse
+    rejects (InvalidVersion) before looking at the graph; keep only the numeric part."""
+    v = meta.meta_info_def.tensorflow_version
+    if not v:
+        return
+    try:
+        from packaging import version as packaging_version
+
+        packaging_version.parse(v)
+    except Exception:  # noqa: BLE001
+        m = re.match(r"\d+(?:\.\d+)*", v)
+        meta.meta_info_def.tensorflow_version = m.group(0) if m else ""
+
+
+# ----------------------------------------------------------------------------- errors
+
+def summary(e: BaseException) -> str:
+    """One line: the first error line of the converter's message, without MLIR location noise."""
+    text = str(e)
+    for line in text.splitlines():
+        if " error: " in line or line.startswith("error: "):
+            loc, msg = _split_loc(line)
+            if _is_summary(msg):
+                continue
+            more = sum(1 for ln in text.splitlines() if (" error: " in ln or ln.startswith("error: "))
+                       and not _is_summary(_split_loc(ln)[1])) - 1
+            return loading.one_line(f"{type(e).__name__}: {msg}" + (f" (+{more} more errors)" if more > 0 else ""))
+    return loading.exc_line(e)
+
+
+def problems_from_exception(e: BaseException) -> list[OracleProblem]:
+    problems: list[OracleProblem] = []
+    for err in getattr(e, "errors", None) or ():
+        try:
+            problems.append(_from_error_data(err))
+        except Exception:  # noqa: BLE001 - a proto we do not understand still leaves the message
+            continue
+    # e.errors holds one entry per distinct op; the text names every location: keep both.
+    known = {(p.op, p.node, p.function) for p in problems}
+    problems += [p for p in _from_text(str(e)) if (p.op, p.node, p.function) not in known]
+    if not problems:
+        text = str(e)
+        nodes = _NODE.findall(text) or _OPERATION.findall(text)
+        op = _TF_OP.search(text)
+        problems = [OracleProblem(op.group(1) if op else "", nodes[0] if nodes else "", _function_in(text),
+                                  "other", loading.exc_line(e))]
+    return _dedupe(problems)
+
+
+def _from_error_data(err) -> OracleProblem:
+    kind = _KINDS.get(int(err.error_code), "other")
+    op = err.operator.name
+    op = op[3:] if op.startswith("tf.") else op
+    first = err.error_message.splitlines()[0] if err.error_message else ""
+    if not op:
+        m = _TF_OP.search(err.error_message)
+        op = m.group(1) if m else ""
+    node, function = "", ""
+    calls = list(err.location.call) if err.HasField("location") else []
+    for call in calls:  # innermost first
+        if call.name:
+            node, function = _split_at(call.name)
+            break
+    return OracleProblem(op, node, function, kind, loading.one_line(first or err.error_message))
+
+
+def _split_at(name: str) -> tuple[str, str]:
+    """"scope/node@__inference_fn_12" -> ("scope/node", "__inference_fn_12")."""
+    node, _, function = name.partition("@")
+    return node, "" if loading.is_loader_function(function) else function
+
+
+def _split_loc(line: str) -> tuple[str, str]:
+    """'<unknown>:0: error: loc(...): message' -> ('...', 'message'); loc may nest parens and quotes."""
+    i = line.find("error: ")
+    rest = line[i + len("error: "):] if i >= 0 else line
+    if not rest.startswith("loc("):
+        return "", rest
+    depth, quoted, j = 0, False, 3
+    while j < len(rest):
+        c = rest[j]
+        if quoted:
+            if c == "\\":
+                j += 1
+            elif c == '"':
+                quoted = False
+        elif c == '"':
+            quoted = True
+        elif c == "(":
+            depth += 1
+        elif c == ")":
+            depth -= 1
+            if depth == 0:
+                break
+        j += 1
+    loc = rest[4:j]
+    msg = rest[j + 1:].lstrip(": ").strip()
+    return loc, msg
+
+
+_FUSED = re.compile(r'fused\["(\w+):",\s*"([^"]*)"\]')
+_QUOTED = re.compile(r'"([^"]*)"')
+
+
+def _from_text(text: str) -> list[OracleProblem]:
+    """Problems from MLIR diagnostics ('<unknown>:0: error: loc(...): msg'), used when the
+    ConverterError carries no structured errors."""
+    problems = []
+    lines = text.splitlines()
+    for idx, line in enumerate(lines):
+        if " error: " not in line and not line.startswith("error: "):
+            continue
+        loc, msg = _split_loc(line)
+        if not msg or _is_summary(msg):
+            continue
+        op, node, function = "", "", ""
+        m = _TF_OP.search(msg)
+        if m:
+            op = m.group(1)
+        f = _FUSED.search(loc)
+        if f:
+            op = op or f.group(1)
+            node, function = _split_at(f.group(2))
+        else:
+            q = _QUOTED.search(loc)
+            if q:
+                node, function = _split_at(q.group(1))
+        kind = "other"
+        # The error code appears on a later note line for the same location.
+        for nxt in lines[idx + 1: idx + 6]:
+            if " error: " in nxt:
+                break
+            c = re.search(r"Error code: (\w+)", nxt)
+            if c:
+                kind = {"ERROR_NEEDS_FLEX_OPS": "needs_flex", "ERROR_NEEDS_CUSTOM_OPS": "needs_custom",
+                        "ERROR_UNSUPPORTED_CONTROL_FLOW_V1": "unsupported_control_flow_v1"}.get(c.group(1), "other")
+                break
+        problems.append(OracleProblem(op, node, function, kind, loading.one_line(msg)))
+    # The op-level summary lines, for ops no located error named.
+    named = {p.op for p in problems}
+    for label, kind in (("TF Select ops:", "needs_flex"), ("Custom ops:", "needs_custom")):
+        for line in lines:
+            if line.startswith(label):
+                for op in (x.strip() for x in line[len(label):].split(",")):
+                    if op and op not in named:
+                        named.add(op)
+                        problems.append(OracleProblem(op, "", "", kind, loading.one_line(line)))
+    return problems
+
+
+def _is_summary(msg: str) -> bool:
+    """Error lines that only say which function failed (the located errors say why)."""
+    return msg.startswith("failed while converting")
+
+
+def _function_in(text: str) -> str:
+    m = _FUNCTION_NODE.findall(text)
+    if m:
+        return "" if loading.is_loader_function(m[-1]) else m[-1]
+    m = re.search(r"while creating function '([^']+)'", text)
+    return m.group(1) if m and not loading.is_loader_function(m.group(1)) else ""
+
+
+def _dedupe(problems: list[OracleProblem]) -> list[OracleProblem]:
+    seen, out = set(), []
+    for p in problems:
+        key = (p.op, p.node, p.function, p.kind)
+        if key not in seen:
+            seen.add(key)
+            out.append(p)
+    return out
+
+
+def _fill_ops(problems: list[OracleProblem], p: Path, fmt: str, tags) -> None:
+    """Name the op of problems that only name a node, from the model's own graph."""
+    if not any(pr.node and not pr.op for pr in problems):
+        return
+    gd = loading.graph_def_for_lookup(p, fmt, tags)
+    if gd is None:
+        return
+    ops = loading.node_ops(gd)
+    for pr in problems:
+        if pr.node and not pr.op:
+            pr.op = ops.get(f"{pr.function}/{pr.node}", "") or ops.get(pr.node, "")

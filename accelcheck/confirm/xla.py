@@ -1,0 +1,291 @@
+"""XLA oracle: lower each serving signature to HLO with tf2xla (``jit_compile=True``) and turn
+what it rejects into OracleProblems. Nothing is executed: ``experimental_get_compiler_ir`` only
+compiles.
+
+How each format reaches the compiler:
+- SavedModel (TF1 or TF2): ``tf.saved_model.load(dir, tags)``, then ``loaded.signatures[name]``
+  (TF1 SavedModels load through the same API: their graph is wrapped and pruned per signature);
+- frozen GraphDef (binary or text): ``tf.compat.v1.wrap_function`` around
+  ``tf.graph_util.import_graph_def``, then ``prune(inputs, outputs)``;
+- ``.meta`` MetaGraphDef: imported into a fresh graph and session, variables restored from the
+  checkpoint beside it (or initialised when there is none), frozen with
+  ``convert_variables_to_constants`` for the outputs (as the TFLite oracle's ``from_session`` does),
+  then compiled as a frozen GraphDef;
+- Keras ``.h5``/``.keras``: ``tf.keras.models.load_model`` and the model's call on its inputs.
+
+Static shapes: every input's unknown dimensions become 1 and an input of unknown rank becomes a
+scalar (the usual meaning of an unranked placeholder: keep_prob, is_training). Then
+``tf.function(lambda *args: fn(**dict(zip(names, args))), jit_compile=True)
+.experimental_get_compiler_ir(*specs)(stage="hlo")``.
+"""
+
+from __future__ import annotations
+
+import re
+import time
+from pathlib import Path
+
+from . import OracleProblem, OracleResult
+from . import loading
+
+_NO_KERNEL = re.compile(r"No registered '(\w+)' OpKernel for (\w+) devices compatible with node "
+                        r"(?:\{\{function_node ([^}]+)\}\})?\{\{node ([^}]+)\}\}"
+                        r"(?: \((OpKernel was found, but attributes didn't match)\) Requested Attributes: ([^{]*?)\))?")
+_UNSUPPORTED = re.compile(r"Detected unsupported operations when trying to compile graph (\S+) on (\w+):")
+_NODE = re.compile(r"\{\{node ([^}]+)\}\}")
+_OF_NODE = re.compile(r"(?:of|for|at) node '?([^'\s:]+)'?")
+_FUNCTION_NODE = re.compile(r"\{\{function_node ([^}]+)\}\}")
+_CONVERTING = re.compile(r"while converting (\S+?)[.,]?\s")
+_ENTRY = "accelcheck_xla_entry"
+_CREATING = re.compile(r"while creating function '([^']+)'")
+
+
+def compile_xla(path: str, signature: str | None = None, tags=("serve",),
+                inputs: list[str] | None = None, outputs: list[str] | None = None) -> list[OracleResult]:
+    start = time.monotonic()
+    try:
+        return _compile_xla(path, signature, tags, inputs, outputs)
+    except KeyboardInterrupt:
+        raise
+    except BaseException as e:  # noqa: BLE001 - an oracle reports, it never raises
+        msg = loading.exc_line(e)
+        return [OracleResult("xla", False, [OracleProblem("", "", "", "other", msg)], msg, signature,
+                             round(time.monotonic() - start, 3))]
+
+
+def _compile_xla(path, signature, tags, inputs, outputs) -> list[OracleResult]:
+    tags = tuple(tags or ())
+    start = time.monotonic()
+    fmt, p = "", Path(path)
+
+    def failed(e: BaseException | str, sig: str | None, t0: float) -> OracleResult:
+        if isinstance(e, str):
+            problems = [OracleProblem("", "", "", "other", e)]
+            error = e
+        else:
+            try:
+                problems = problems_from_exception(e)
+                _fill_ops(problems, p, fmt, tags)
+                error = summary(e, problems)
+            except Exception:  # noqa: BLE001 - a message we cannot parse is still reported
+                error = loading.exc_line(e)
+                problems = [OracleProblem("", "", "", "other", error)]
+        return OracleResult("xla", False, problems, error, sig, round(time.monotonic() - t0, 3))
+
+    try:
+        fmt, p = loading.detect(path)
+        t = loading.tf()
+    except loading.UnsupportedFormat as e:
+        return [failed(f"{e.prefix}: {loading.one_line(e)}", signature, start)]
+    except Exception as e:  # noqa: BLE001
+        return [failed(e, signature, start)]
+
+    results: list[OracleResult] = []
+    with loading.quiet_stdout():
+        try:
+            targets = _targets(t, fmt, p, signature, tags, inputs, outputs)
+        except (KeyboardInterrupt, SystemExit):
+            raise
+        except BaseException as e:  # noqa: BLE001 - loading failed: every signature fails with it
+            names = [signature] if signature else (_signature_names(p, tags) if fmt == "saved_model" else [None])
+            return [failed(e, n, start) for n in names or [None]]
+        for i, (name, fn, specs, keep) in enumerate(targets):
+            t0 = start if i == 0 else time.monotonic()  # the first one pays for loading
+            error = _lower(t, fn, [loading.static_spec(s) for s in specs])
+            if error is not None and _traced_shape_error(error) and any(s.shape.rank is None for s in specs):
+                # An unknown-rank input became a scalar and the graph wanted more (e.g. a batch of
+                # serialized Examples for ParseExample): try rank 1 ([1]) for those inputs instead.
+                retry = _lower(t, fn, [loading.static_spec(s, unranked=(1,)) for s in specs])
+                if retry is None or not _traced_shape_error(retry):
+                    error = retry
+            if error is None:
+                results.append(OracleResult("xla", True, [], "", name, round(time.monotonic() - t0, 3)))
+            else:
+                results.append(failed(error, name, t0))
+    return results
+
+
+def _lower(t, fn, specs) -> Exception | None:
+    try:
+        t.function(fn, jit_compile=True).experimental_get_compiler_ir(*specs)(stage="hlo")
+        return None
+    except Exception as e:  # noqa: BLE001
+        return e
+
+
+def _traced_shape_error(e: BaseException) -> bool:
+    """A shape error raised while tracing the graph (before XLA saw it)."""
+    text = str(e)
+    return "Failed getting HLO text" not in text and bool(re.search(r"[Ss]hapes? must be|must be rank|rank \d", text))
+
+
+def _targets(t, fmt: str, p: Path, signature, tags, inputs, outputs):
+    """[(signature name or None, python callable taking positional tensors, input specs (maybe with
+    unknown dims), keepalive)]."""
+    if fmt == "saved_model":
+        loaded = t.saved_model.load(str(p), tags=list(tags) if tags else None)
+        sigs = dict(getattr(loaded, "signatures", {}) or {})
+        if signature is not None:
+            if signature not in sigs:
+                raise KeyError(f"signature {signature!r} not found; the model has {sorted(sigs)}")
+            sigs = {signature: sigs[signature]}
+        if not sigs:
+            raise ValueError("the SavedModel has no signatures to compile")
+        out = []
+        for name, fn in sigs.items():
+            _, kwargs = fn.structured_input_signature
+            names = list(kwargs)
+            specs = [tf_spec(t, kwargs[n], n) for n in names]
+            out.append((name, _kwargs_caller(fn, names), specs, loaded))
+        return out
+    if fmt in ("graphdef", "graphdef_text"):
+        graph_def = loading.read_graph_def(p, text=(fmt == "graphdef_text"))
+        return [(signature, *_pruned(t, graph_def, inputs, outputs))]
+    if fmt == "meta":
+        from .tflite import restore_meta
+
+        graph = t.Graph()
+        with graph.as_default(), t.compat.v1.Session(graph=graph) as sess:
+            in_t, out_t = restore_meta(t, sess, p, inputs, outputs)
+            in_names = [x.name for x in in_t]
+            out_names = [x.op.name for x in out_t]
+            frozen = t.compat.v1.graph_util.convert_variables_to_constants(
+                sess, graph.as_graph_def(), out_names)
+        return [(signature, *_pruned(t, frozen, in_names, [x.name for x in out_t]))]
+    if fmt == "keras":
+        model = t.keras.models.load_model(str(p), compile=False)
+        specs = [t.TensorSpec(x.shape, x.dtype) for x in model.inputs]
+
+        def accelcheck_xla_entry(*args):
+            return model(list(args) if len(args) > 1 else args[0], training=False)
+
+        return [(signature, accelcheck_xla_entry, specs, model)]
+    raise loading.UnsupportedFormat(f"{p}: format {fmt!r} is not supported by the XLA oracle")
+
+
+def tf_spec(t, spec, name):
+    return t.TensorSpec(spec.shape, spec.dtype, name=name)
+
+
+def _kwargs_caller(fn, names):
+    def accelcheck_xla_entry(*args):
+        return fn(**dict(zip(names, args)))
+
+    return accelcheck_xla_entry
+
+
+def _pruned(t, graph_def, inputs, outputs):
+    if inputs is None or outputs is None:
+        inferred_in, inferred_out = loading.infer_io(graph_def)
+        inputs = inferred_in if inputs is None else inputs
+        outputs = inferred_out if outputs is None else outputs
+    if not outputs:
+        raise ValueError("no outputs: the graph has no data sinks to compile")
+
+    def imp():
+        t.graph_util.import_graph_def(graph_def, name="")
+
+    wrapped = t.compat.v1.wrap_function(imp, [])
+    g = wrapped.graph
+    feeds = [g.get_tensor_by_name(loading.tensor_name(n)) for n in inputs]
+    fetches = [g.get_tensor_by_name(loading.tensor_name(n)) for n in outputs]
+    fn = wrapped.prune(feeds, fetches)
+    specs = [t.TensorSpec(x.shape, x.dtype, name=x.op.name) for x in feeds]
+
+    def accelcheck_xla_entry(*args):
+        return fn(*args)
+
+    return accelcheck_xla_entry, specs, wrapped
+
+
+def _signature_names(p: Path, tags) -> list[str]:
+    """Signature names read from saved_model.pb, for reporting a load failure per signature."""
+    try:
+        from google.protobuf import text_format
+        from tensorflow.core.protobuf import saved_model_pb2
+
+        sm = saved_model_pb2.SavedModel()
+        if (p / "saved_model.pb").is_file():
+            sm.ParseFromString((p / "saved_model.pb").read_bytes())
+        else:
+            text_format.Parse((p / "saved_model.pbtxt").read_text(), sm)
+        wanted = set(tags or ())
+        for mg in sm.meta_graphs:
+            if set(mg.meta_info_def.tags) == wanted:
+                return [k for k in mg.signature_def if not k.startswith("__")]
+    except Exception:  # noqa: BLE001
+        pass
+    return []
+
+
+# ----------------------------------------------------------------------------- errors
+
+def problems_from_exception(e: BaseException) -> list[OracleProblem]:
+    text = str(e)
+    flat = " ".join(text.split())
+    function = _function_in(flat)
+    problems: list[OracleProblem] = []
+    for op, device, fn_node, node, mismatch, attrs in _NO_KERNEL.findall(flat):
+        msg = f"No registered '{op}' OpKernel for {device} devices compatible with node {{{{node {node}}}}}"
+        if mismatch:
+            msg += f" ({mismatch}: {attrs.strip()})"
+        fn_node = "" if loading.is_loader_function(fn_node) else fn_node
+        problems.append(OracleProblem(op, node, fn_node or function, "no_kernel", loading.one_line(msg)))
+    if not problems:
+        nodes = _NODE.findall(flat) or _OF_NODE.findall(flat)
+        m = re.search(r"'(?:tf\.)?([A-Z]\w+)' op", flat)
+        problems.append(OracleProblem(m.group(1) if m else "", nodes[0] if nodes else "", function, "other",
+                                      _first_line(e)))
+    seen, out = set(), []
+    for p in problems:
+        key = (p.op, p.node, p.function, p.kind)
+        if key not in seen:
+            seen.add(key)
+            out.append(p)
+    return out
+
+
+def _first_line(e: BaseException) -> str:
+    text = str(e)
+    text = re.sub(r"^Failed getting HLO text: '", "", text.strip())
+    if text.startswith("in user code:"):
+        # An error raised while tracing: the last "XxxError: message" line is the cause.
+        causes = re.findall(r"^\s*(\w+(?:Error|Exception): .*)$", text, re.M)
+        if causes:
+            return loading.one_line(causes[-1])
+    for line in text.splitlines():
+        if line.strip():
+            return loading.one_line(line)
+    return type(e).__name__
+
+
+def _function_in(flat: str) -> str:
+    for rx in (_FUNCTION_NODE, _UNSUPPORTED, _CONVERTING, _CREATING):
+        m = rx.findall(flat)
+        if m:
+            v = m[-1] if rx is _FUNCTION_NODE else m[0]
+            v = v[0] if isinstance(v, tuple) else v
+            v = v[:-2] if v.endswith("[]") else v
+            return "" if _ENTRY in v or loading.is_loader_function(v) else v
+    return ""
+
+
+def summary(e: BaseException, problems: list[OracleProblem]) -> str:
+    """One line for OracleResult.error."""
+    if problems and problems[0].kind == "no_kernel":
+        ops = list(dict.fromkeys(p.op for p in problems))
+        return loading.one_line(f"{type(e).__name__}: no XLA kernel for {', '.join(ops)} "
+                                f"({problems[0].message})")
+    return loading.one_line(f"{type(e).__name__}: {problems[0].message if problems else _first_line(e)}")
+
+
+def _fill_ops(problems: list[OracleProblem], p: Path, fmt: str, tags) -> None:
+    if not any(pr.node and not pr.op for pr in problems):
+        return
+    gd = loading.graph_def_for_lookup(p, fmt, tags)
+    if gd is None:
+        return
+    ops = loading.node_ops(gd)
+    for pr in problems:
+        if pr.node and not pr.op:
+            pr.op = ops.get(f"{pr.function}/{pr.node}", "") or ops.get(pr.node, "")

@@ -198,6 +198,55 @@ def list_targets() -> None:
             typer.echo(f"{'':<18}   note: {pack.notice}")
 
 
+class OutputFormat(str, Enum):
+    saved_model = "saved-model"
+    frozen = "frozen"
+
+
+@app.command()
+def fix(
+    model: str = typer.Argument(..., help="Model file or SavedModel directory (never modified)."),
+    target: Optional[str] = typer.Option(None, "--target", "-t", help="Target whose findings to fix."),
+    out: Optional[str] = typer.Option(None, "--out", "-o", help="Where to write the fixed model."),
+    output_format: Optional[OutputFormat] = typer.Option(None, "--output-format", help="Default: the input's kind."),
+    signature: Optional[list[str]] = typer.Option(None, "--signature", "-s", help="Keep only these signatures."),
+    unsafe_fixes: bool = typer.Option(False, "--unsafe-fixes", help="Also apply fixes that change behaviour (each explained)."),
+    dry_run: bool = typer.Option(False, "--dry-run", help="Print the plan and the findings each step removes."),
+    inputs: Optional[str] = typer.Option(None, "--inputs", help="Verification inputs (.npz keyed by input name)."),
+    rtol: float = typer.Option(1e-5, "--rtol", help="Relative tolerance for verification."),
+    atol: float = typer.Option(1e-6, "--atol", help="Absolute tolerance for verification."),
+    force: bool = typer.Option(False, "--force", help="Replace a non-empty OUT."),
+    measure: bool = typer.Option(False, "--measure", help="Also measure load time and latency, before and after."),
+    format: InspectFormat = typer.Option(InspectFormat.text, "--format", "-f", help="Report format."),
+    tags: Optional[str] = typer.Option(None, "--tags", help="MetaGraph tags of a SavedModel (default: serve)."),
+    config: Optional[str] = typer.Option(None, "--config", help="Config file."),
+) -> None:
+    """Freeze, strip and clean a model for a target; verify it numerically; write it to OUT."""
+    from .config import load_config
+    from .fixes.run import fix as run_fix
+    from .report.fix_text import render_fix_text
+
+    progress = None
+    if format is InspectFormat.text and sys.stderr.isatty():
+        progress = lambda step: typer.echo(f"  … {step}", err=True)  # noqa: E731 - one-line progress
+    try:
+        cfg = load_config(config)
+        chosen = target or cfg.target
+        if not chosen:
+            _fail("no target: pass --target")
+        report = run_fix(model, chosen, out, output_format=output_format.value if output_format else None,
+                         signatures=_split(signature), unsafe=unsafe_fixes, dry_run=dry_run, inputs=inputs,
+                         rtol=rtol, atol=atol, force=force, measure=measure, tags=_tags(tags) or cfg.tags,
+                         progress=progress)
+    except AccelcheckError as e:
+        _fail(str(e))
+    if format is InspectFormat.json:
+        typer.echo(json.dumps(report.to_dict(), indent=2, default=str))
+    else:
+        typer.echo(render_fix_text(report).rstrip("\n"))
+    raise typer.Exit(report.exit_code)
+
+
 def _version_callback(value: bool) -> None:
     if value:
         typer.echo(f"accelcheck {__version__}")

@@ -107,7 +107,7 @@ def restore_meta(t, sess, meta_path: Path, inputs, outputs):
     meta = t.compat.v1.MetaGraphDef()
     meta.ParseFromString(meta_path.read_bytes())
     _fix_version(meta)
-    saver = t.compat.v1.train.import_meta_graph(meta, clear_devices=True)
+    saver = t.compat.v1.train.import_meta_graph(meta)  # devices kept, as for SavedModels
     prefix = loading.checkpoint_prefix(meta_path)
     if saver is not None and prefix is not None:
         saver.restore(sess, prefix)

@@ -188,6 +188,7 @@ class Model:
         self.signatures: dict[str, Signature] = {}
         self.variables: list[Variable] = []
         self.checkpoint_bytes: int | None = None  # size of the variables' data files, if any
+        self.checkpoint_prefix: str | None = None  # e.g. <dir>/variables/variables
         self.tensorflow_version: str | None = None  # meta_info_def.tensorflow_version, when recorded
         self.graph_def = None  # the GraphDef proto; kept for writers and fix passes
         self.meta_graph = None  # the MetaGraphDef, when there is one

@@ -11,6 +11,7 @@ This is the only module that touches protobuf classes; everything else sees Mode
 from __future__ import annotations
 
 import os
+import re
 from pathlib import Path
 
 from google.protobuf import message as pb_message
@@ -119,6 +120,9 @@ def _top_level_fields(p: Path, data: bytes) -> set[tuple[int, int]]:
     try:
         return {(number, wire_type) for number, wire_type, _ in wire.fields(data)}
     except wire.WireError as e:
+        if str(e).startswith("truncated"):  # most likely a model cut short, not some other file
+            raise LoadError(p, f"cannot read: {e}; the file is incomplete (an interrupted copy or download?) "
+                               "or not a TensorFlow model")
         raise LoadError(p, f"not a TensorFlow model: {e}")
 
 
@@ -142,8 +146,14 @@ def _try_parse(data: bytes, cls):
     return msg
 
 
+# Node and op names never hold whitespace or control characters; other protobufs misread as a
+# GraphDef (a SavedModelConfig in assets.extra/, say) produce "nodes" whose fields are free text.
+_NAME = re.compile(r"[^\x00-\x20\x7f]+")
+
+
 def _plausible_graph(graph_def) -> bool:
-    return bool(graph_def.node or graph_def.library.function) and all(n.name and n.op for n in graph_def.node)
+    return bool(graph_def.node or graph_def.library.function) and all(
+        _NAME.fullmatch(n.name) and _NAME.fullmatch(n.op) for n in graph_def.node)
 
 
 def _parse_bytes(p: Path, data: bytes, cls):
@@ -351,6 +361,7 @@ def _checkpoint_index_near(meta_path: Path) -> Path | None:
 def _attach_checkpoint(model: Model, index: Path | None) -> None:
     if index is None or not index.is_file():
         return
+    model.checkpoint_prefix = str(index.with_suffix(""))
     data_files = sorted(index.parent.glob(index.stem + ".data-*"))
     model.checkpoint_bytes = sum(f.stat().st_size for f in data_files)
     sizes = variable_sizes(index)
@@ -362,6 +373,17 @@ def _attach_checkpoint(model: Model, index: Path | None) -> None:
         size = sizes.get(name) or sizes.get(node.name)
         if size is not None:
             var.checkpoint_bytes = size
+
+
+def analyze(path: str, fmt: str, graph_def=None, meta_graph=None) -> Model:
+    """A Model over protos already in memory (fix passes re-analyze their working copy with this).
+    Raises LoadError when the graph is inconsistent (dangling inputs, missing functions, ...)."""
+    if meta_graph is not None:
+        model = _from_meta_graph(Path(path), meta_graph, Path(path), fmt=fmt)
+        if fmt != "meta_graph":
+            model.path = str(path)
+        return model
+    return _from_graph_def(Path(path), graph_def, fmt)
 
 
 # ----------------------------------------------------------------------------- graph building

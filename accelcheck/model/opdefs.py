@@ -47,3 +47,8 @@ def is_ref_input(op: str, index: int) -> bool:
 
 def tensorflow_version() -> str:
     return load_data("tf_ops.json")["provenance"].get("tensorflow_version", "?")
+
+
+def output_args(op: str) -> list[dict]:
+    info = _ops().get(op)
+    return info.get("outputs", []) if info else []

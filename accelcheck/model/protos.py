@@ -16,6 +16,7 @@ import types
 
 _MODULES = {
     "graph_pb2": "tensorflow.core.framework.graph_pb2",
+    "node_def_pb2": "tensorflow.core.framework.node_def_pb2",
     "function_pb2": "tensorflow.core.framework.function_pb2",
     "types_pb2": "tensorflow.core.framework.types_pb2",
     "tensor_shape_pb2": "tensorflow.core.framework.tensor_shape_pb2",

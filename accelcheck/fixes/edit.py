@@ -1,0 +1,158 @@
+"""Editing GraphDef protos in place (on an Artifact's private copy): rewire inputs, remove nodes,
+make constants, drop functions nobody calls. Names stay the same wherever possible so that
+signatures, layers and findings still point at what the user knows."""
+
+from __future__ import annotations
+
+from ..model import opdefs
+from ..model.names import parse_input
+from ..model.protos import pb
+from .artifact import Artifact
+
+NodeKey = tuple[str, str]
+
+
+def output_ref(op: str, name: str, scope: str, port: int = 0) -> str:
+    """How a consumer in `scope` names output `port` of node `name` running `op`."""
+    if not scope:
+        return name if port == 0 else f"{name}:{port}"
+    outputs = opdefs.output_args(op)
+    arg = outputs[0]["name"] if outputs else "output"
+    return f"{name}:{arg}:{port}"
+
+
+def same_tensor(a: str, b: str, scope: str) -> bool:
+    if a == b:
+        return True
+    if scope:
+        return False
+    ra, rb = parse_input(a), parse_input(b)
+    return ra == rb
+
+
+def replace_input(art: Artifact, scope: str, old: str, new: str) -> int:
+    """Point every data input (and function result) that reads tensor `old` at `new` instead."""
+    count = 0
+    for nd in art.node_defs(scope):
+        for i, text in enumerate(nd.input):
+            if not text.startswith("^") and same_tensor(text, old, scope):
+                nd.input[i] = new
+                count += 1
+    if scope:
+        fdef = art.functions()[scope]
+        for key, value in list(fdef.ret.items()):
+            if same_tensor(value, old, scope):
+                fdef.ret[key] = new
+                count += 1
+    return count
+
+
+def references_to(art: Artifact, scope: str, name: str) -> list[str]:
+    """Data inputs in `scope` (and function results) that still read node `name`."""
+    found = []
+    for nd in art.node_defs(scope):
+        for text in nd.input:
+            ref = parse_input(text, bool(scope))
+            if not ref.control and ref.node == name:
+                found.append(nd.name)
+    if scope:
+        for key, value in art.functions()[scope].ret.items():
+            if parse_input(value, True).node == name:
+                found.append(f"<return {key}>")
+    return found
+
+
+def remove_nodes(art: Artifact, keys: set[NodeKey]) -> list[NodeKey]:
+    """Delete nodes and every control dependency on them. Data consumers must be rewired first."""
+    by_scope: dict[str, set[str]] = {}
+    for scope, name in keys:
+        by_scope.setdefault(scope, set()).add(name)
+    removed = []
+    for scope, names in by_scope.items():
+        nodes = art.node_defs(scope)
+        keep = [nd for nd in nodes if nd.name not in names]
+        removed += [(scope, nd.name) for nd in nodes if nd.name in names]
+        for nd in keep:
+            kept_inputs = [t for t in nd.input if not (t.startswith("^") and t[1:] in names)]
+            if len(kept_inputs) != len(nd.input):
+                del nd.input[:]
+                nd.input.extend(kept_inputs)
+        del nodes[:]
+        nodes.extend(keep)
+        if scope:
+            fdef = art.functions()[scope]
+            for key, value in list(fdef.control_ret.items()):
+                if value in names:
+                    del fdef.control_ret[key]
+            outs = [o for o in fdef.signature.control_output if o in fdef.control_ret]
+            del fdef.signature.control_output[:]
+            fdef.signature.control_output.extend(outs)
+        else:
+            _drop_from_collections(art, names)
+    return removed
+
+
+def _drop_from_collections(art: Artifact, names: set[str]) -> None:
+    if art.meta_graph is None:
+        return
+    for key in list(art.meta_graph.collection_def):
+        col = art.meta_graph.collection_def[key]
+        if col.WhichOneof("kind") == "node_list":
+            kept = [v for v in col.node_list.value if parse_input(v.lstrip("^")).node not in names]
+            if len(kept) != len(col.node_list.value):
+                del col.node_list.value[:]
+                col.node_list.value.extend(kept)
+
+
+def const_node(name: str, value, device: str = ""):
+    """A Const NodeDef holding a numpy value (TensorFlow's own tensor encoding)."""
+    from tensorflow.python.framework import tensor_util  # fix path only: TensorFlow is allowed here
+
+    nd = pb.node_def_pb2.NodeDef()
+    nd.name = name
+    nd.op = "Const"
+    nd.device = device
+    tensor = tensor_util.make_tensor_proto(value)
+    nd.attr["value"].tensor.CopyFrom(tensor)
+    nd.attr["dtype"].type = tensor.dtype
+    return nd
+
+
+def make_const_in_place(nd, value) -> None:
+    """Turn an existing NodeDef into a Const with the same name (consumers keep working)."""
+    replacement = const_node(nd.name, value, nd.device)
+    keep_class = nd.attr["_class"] if "_class" in nd.attr else None
+    control = [t for t in nd.input if t.startswith("^")]
+    nd.Clear()
+    nd.CopyFrom(replacement)
+    nd.input.extend(control)
+    if keep_class is not None:
+        nd.attr["_class"].CopyFrom(keep_class)
+
+
+def reachable_functions(art: Artifact) -> set[str]:
+    """Library functions called (transitively) from the top-level graph."""
+    model = art.model()
+    seen: set[str] = set()
+    stack = [fn for n in model.nodes.values() if n.scope == "" for fn in n.calls]
+    while stack:
+        fn = stack.pop()
+        if fn in seen:
+            continue
+        seen.add(fn)
+        stack += [callee for n in model.nodes.values() if n.scope == fn for callee in n.calls]
+    return seen
+
+
+def drop_unreachable_functions(art: Artifact) -> list[str]:
+    keep = reachable_functions(art)
+    lib = art.graph_def.library
+    dropped = [f.signature.name for f in lib.function if f.signature.name not in keep]
+    if dropped:
+        functions = [f for f in lib.function if f.signature.name in keep]
+        del lib.function[:]
+        lib.function.extend(functions)
+        gradients = [g for g in lib.gradient if g.function_name in keep and g.gradient_func in keep]
+        del lib.gradient[:]
+        lib.gradient.extend(gradients)
+    return dropped

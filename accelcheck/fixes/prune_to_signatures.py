@@ -1,0 +1,49 @@
+"""prune-to-signatures: keep what the kept signatures (and the SavedModel's init ops and saver)
+need; drop every other top-level node, the signatures not kept, and functions nobody calls."""
+
+from __future__ import annotations
+
+from ..model.names import parse_input
+from .artifact import Artifact
+from .base import FixOptions, Pass, PassResult, node_path
+from .edit import drop_unreachable_functions, remove_nodes
+from .freeze_variables import init_op_keys
+
+
+def keep_set(art: Artifact) -> set:
+    """Nodes a served model needs: live for its signatures, its init ops, and its saver (while it
+    still has variables to restore)."""
+    model = art.model()
+    roots = set(init_op_keys(art))
+    meta = art.meta_graph
+    if meta is not None and meta.HasField("saver_def"):
+        for t in (meta.saver_def.filename_tensor_name, meta.saver_def.save_tensor_name, meta.saver_def.restore_op_name):
+            if t and ("", parse_input(t).node) in model.nodes:
+                roots.add(("", parse_input(t).node))
+    return set(model.live_anywhere()) | model._ancestors(roots)
+
+
+class PruneToSignatures(Pass):
+    name = "prune-to-signatures"
+    summary = "keep only what the kept signatures use"
+
+    def run(self, art: Artifact, opts: FixOptions) -> PassResult:
+        result = PassResult(self.name, art, changed=False)
+        model = art.model()
+        if not model.signatures:
+            result.notes.append("no signatures: nothing to prune by")
+            return result
+        if art.meta_graph is not None and opts.signatures:
+            for name in list(art.meta_graph.signature_def):
+                if name not in opts.signatures and not name.startswith("__saved_model"):
+                    del art.meta_graph.signature_def[name]
+                    result.removed.append(f"signature {name}")
+            art.changed()
+            model = art.model()
+        keep = keep_set(art)
+        doomed = {k for k, n in model.nodes.items() if not k[0] and k not in keep}
+        result.removed += [node_path(k) for k in remove_nodes(art, doomed)]
+        art.changed()
+        result.removed += [f"function {f}" for f in drop_unreachable_functions(art)]
+        result.changed = bool(result.removed)
+        return result

@@ -1,0 +1,239 @@
+"""`accelcheck fix`: plan passes from the findings, apply them on a copy, write the result to a
+staging path, verify it numerically against the original, lint it again, and only then move it
+into place. The input is never modified; a failed step leaves nothing behind."""
+
+from __future__ import annotations
+
+import shutil
+import time
+import uuid
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from ..engine import lint
+from ..errors import AccelcheckError, ConfigError
+from ..findings import Report, Severity
+from ..model import load
+from ..model.writer import check_destination, signature_def, write_frozen, write_saved_model
+from ..rules.pack import load_pack
+from .artifact import Artifact
+from .base import FixOptions, FixRefused, Pass, PassResult, op_histogram, run_passes
+from .clear_devices import ClearDevices
+from .disable_dropout import DisableDropout
+from .drop_assignments import DropAssignments
+from .freeze_variables import FreezeVariables
+from .prune_to_signatures import PruneToSignatures
+from .remove_identity_chains import RemoveIdentityChains
+from .strip_debug import StripDebug
+from .strip_training import StripTraining
+
+# The order passes run in: structural removals first, freezing once nothing writes variables any
+# more, cleanup last.
+PASSES: dict[str, type[Pass]] = {p.name: p for p in (
+    PruneToSignatures, DropAssignments, DisableDropout, StripDebug, ClearDevices, FreezeVariables,
+    StripTraining, RemoveIdentityChains)}
+
+
+@dataclass
+class PlannedPass:
+    name: str
+    safe: bool
+    reason: str
+    fixes: list[str] = field(default_factory=list)  # "CODE node" of the findings it should remove
+
+
+@dataclass
+class FixReport:
+    model: str
+    out: str | None
+    target: str
+    output_format: str
+    plan: list[PlannedPass]
+    written: bool = False
+    dry_run: bool = False
+    refused: str = ""
+    passes: list[PassResult] = field(default_factory=list)
+    ops_before: dict = field(default_factory=dict)
+    ops_after: dict = field(default_factory=dict)
+    bytes_before: int = 0
+    bytes_after: int = 0
+    verification: object = None  # verify.VerifyResult
+    before: Report | None = None
+    after: Report | None = None
+    needs_unsafe: list[str] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)
+
+    @property
+    def exit_code(self) -> int:
+        if self.refused:
+            return 2
+        if self.dry_run:
+            return 0
+        if not self.written:
+            return 1
+        worst = self.after.worst() if self.after else None
+        return 1 if worst is not None and worst >= Severity.ERROR else 0
+
+    def to_dict(self) -> dict:
+        from ..report import report_to_dict
+
+        return {
+            "schema_version": 1,
+            "model": self.model, "out": self.out, "target": self.target, "output_format": self.output_format,
+            "dry_run": self.dry_run, "written": self.written, "refused": self.refused or None,
+            "plan": [vars(p) for p in self.plan],
+            "passes": [p.to_dict() for p in self.passes],
+            "ops_before": self.ops_before, "ops_after": self.ops_after,
+            "bytes_before": self.bytes_before, "bytes_after": self.bytes_after,
+            "verification": self.verification.to_dict() if self.verification is not None else None,
+            "findings_before": report_to_dict(self.before) if self.before else None,
+            "findings_after": report_to_dict(self.after) if self.after else None,
+            "needs_unsafe_fixes": self.needs_unsafe,
+            "notes": self.notes,
+        }
+
+
+def _size(path: str | Path) -> int:
+    p = Path(path)
+    if p.is_file():
+        return p.stat().st_size
+    return sum(f.stat().st_size for f in p.rglob("*") if f.is_file())
+
+
+def plan(art: Artifact, report: Report, pack, opts: FixOptions, output_format: str) -> tuple[list[PlannedPass], list[str]]:
+    """Which passes to run, why, and which findings each should remove; and what needs --unsafe-fixes."""
+    by_fix: dict[str, list[str]] = {}
+    for f in report.findings:
+        rule = pack.rule(f.code)
+        if rule and rule.fix:
+            by_fix.setdefault(rule.fix, []).append(f"{f.code} {f.location.node or '(model)'}")
+    wanted: dict[str, str] = {}
+    for name, items in by_fix.items():
+        wanted[name] = f"{len(items)} finding(s)"
+    model = art.model()
+    if opts.signatures:
+        wanted["prune-to-signatures"] = f"keep only {', '.join(opts.signatures)}"
+    if output_format == "frozen" and model.variables:
+        wanted.setdefault("freeze-variables", "a frozen GraphDef holds no variables")
+    if "freeze-variables" in wanted:
+        wanted.setdefault("strip-training", "after freezing, checkpoint and training nodes have nothing to do")
+        wanted.setdefault("remove-identity-chains", "drop the variable `/read` identities left by freezing")
+        if DropAssignments().applies(art, opts):
+            wanted["drop-assignments"] = "variables are written on a served path (freezing needs them read-only)"
+    needs_unsafe = []
+    planned = []
+    for name, cls in PASSES.items():
+        if name not in wanted:
+            continue
+        p = cls()
+        if name not in ("prune-to-signatures",) and not p.applies(art, opts):
+            continue
+        if not p.safe and not opts.unsafe:
+            needs_unsafe.append(f"{name}: {p.summary} ({wanted[name]})")
+            continue
+        planned.append(PlannedPass(name, p.safe, wanted[name], by_fix.get(name, [])))
+    return planned, needs_unsafe
+
+
+def fix(path: str, target: str, out: str | None = None, *, output_format: str | None = None,
+        signatures: list[str] | None = None, unsafe: bool = False, dry_run: bool = False,
+        inputs: str | None = None, rtol: float = 1e-5, atol: float = 1e-6, force: bool = False,
+        measure: bool = False, tags=None, progress=None) -> FixReport:
+    """Fix a model for `target` and write it to `out`. Returns the report as data; raises
+    AccelcheckError (exit 2) for bad input or a refused fix before anything is written."""
+    pack = load_pack(target)
+    model = load(path, tags=tags)
+    for sig in signatures or []:
+        if sig not in model.signatures:
+            raise ConfigError(f"{path}: no signature {sig!r} (signatures: {', '.join(model.signatures) or 'none'})")
+    fmt = output_format or _default_output_format(model)
+    if fmt not in ("saved-model", "frozen"):
+        raise ConfigError(f"unknown output format {fmt!r} (saved-model or frozen)")
+    if not dry_run:
+        if not out:
+            raise ConfigError("fix needs an output path: -o OUT")
+        check_destination(model.path, out, force)
+    opts = FixOptions(unsafe=unsafe, signatures=list(signatures or []))
+    art = Artifact.from_model(model)
+    art.kept_signatures = list(opts.signatures)
+    before = lint(art.model(), pack)
+    planned, needs_unsafe = plan(art, before, pack, opts, fmt)
+    report = FixReport(model.path, out, target, fmt, planned, dry_run=dry_run, before=before,
+                       needs_unsafe=needs_unsafe, ops_before=op_histogram(art), bytes_before=_size(model.path))
+    if dry_run:
+        return report
+    try:
+        fixed, report.passes = run_passes(art, [PASSES[p.name]() for p in planned], opts, progress)
+    except FixRefused as e:
+        report.refused = str(e)
+        raise
+    report.ops_after = op_histogram(fixed)
+    if fmt == "frozen" and not fixed.frozen:
+        raise FixRefused("write", "a frozen GraphDef cannot hold variables, and some remain; use --output-format saved-model")
+    dst = Path(out)
+    stage = dst.parent / f".{dst.name}.accelcheck-stage-{uuid.uuid4().hex[:8]}"
+    try:
+        if progress:
+            progress("write")
+        _write(fixed, model, stage, fmt)
+        report.bytes_after = _size(stage)
+        if progress:
+            progress("verify")
+        from .verify import verify
+
+        pinned = {}
+        for r in report.passes:
+            if r.pinned_inputs:
+                for sig in (opts.signatures or list(model.signatures)):
+                    pinned.setdefault(sig, {}).update(r.pinned_inputs)
+        report.verification = verify(model.path, str(stage), opts.signatures or list(fixed.model().signatures),
+                                     tags=tuple(tags or ("serve",)), inputs_npz=inputs, pinned=pinned,
+                                     rtol=rtol, atol=atol, measure=measure)
+        if progress:
+            progress("lint again")
+        report.after = lint(load(stage, tags=tags), pack)
+        if not report.verification.ok:
+            report.notes.append("verification failed: nothing was written")
+            return report
+        _commit(stage, dst)
+        report.written = True
+        return report
+    finally:
+        if stage.exists():
+            shutil.rmtree(stage) if stage.is_dir() else stage.unlink()
+
+
+def _default_output_format(model) -> str:
+    if model.format in ("frozen_graph", "graph_text"):
+        return "frozen"
+    if model.format == "meta_graph":
+        return "frozen" if not model.variables else "saved-model"
+    return "saved-model"
+
+
+def _write(art: Artifact, model, stage: Path, fmt: str) -> None:
+    if fmt == "frozen":
+        write_frozen(art.graph_def, stage)
+        return
+    meta = art.meta_graph
+    if meta is None:  # a GraphDef becomes a SavedModel: signatures from the inferred one
+        from ..model.protos import pb
+
+        meta = pb.meta_graph_pb2.MetaGraphDef()
+        meta.graph_def.CopyFrom(art.graph_def)
+        meta.meta_info_def.tags.append("serve")
+        for name, sig in art.model().signatures.items():
+            key = "serving_default" if sig.inferred else name
+            meta.signature_def[key].CopyFrom(signature_def(
+                {k: (t.name, t.dtype, t.shape) for k, t in sig.inputs.items()},
+                {k: (t.name, t.dtype, t.shape) for k, t in sig.outputs.items()}))
+    else:
+        meta.meta_info_def.tags[:] = model.tags or ["serve"]
+    assets = Path(model.path) if model.format == "saved_model" else None
+    write_saved_model(meta, stage, None if art.frozen else art.checkpoint_prefix, assets)
+
+
+def _commit(stage: Path, dst: Path) -> None:
+    from ..model.writer import _swap_into_place
+
+    _swap_into_place(stage, dst)

@@ -1,0 +1,50 @@
+"""strip-training: remove optimizer updates, gradients and what only they use, where no kept
+signature (nor init op, nor saver) needs them. Unlike prune-to-signatures it leaves other unused
+parts of the graph alone."""
+
+from __future__ import annotations
+
+from .artifact import Artifact
+from .base import FixOptions, Pass, PassResult, node_path
+from .edit import drop_unreachable_functions, remove_nodes
+from .prune_to_signatures import keep_set
+
+_TRAINING_PREFIXES = ("Apply", "ResourceApply", "SparseApply", "ResourceSparseApply")
+_TRAINING_SUFFIXES = ("Grad", "GradV2", "GradV3", "GradGrad")
+
+
+def is_training_node(op: str, name: str) -> bool:
+    return op.startswith(_TRAINING_PREFIXES) or op.endswith(_TRAINING_SUFFIXES) or name.startswith("gradients")
+
+
+class StripTraining(Pass):
+    name = "strip-training"
+    summary = "remove optimizer and gradient nodes no kept signature uses"
+
+    def applies(self, art: Artifact, opts: FixOptions) -> bool:
+        return any(is_training_node(n.op, n.name) for n in art.model().real_nodes() if not n.scope)
+
+    def run(self, art: Artifact, opts: FixOptions) -> PassResult:
+        result = PassResult(self.name, art, changed=False)
+        model = art.model()
+        keep = keep_set(art) if model.signatures else set(model.nodes)
+        doomed = {k for k, n in model.nodes.items() if not k[0] and k not in keep and is_training_node(n.op, n.name)}
+        # Then whatever is left feeding only removed nodes (the optimizer's constants, slot reads...),
+        # and sinks that only waited on them (train_op NoOps).
+        while True:
+            more = set()
+            for k, n in model.nodes.items():
+                if k[0] or k in doomed or k in keep or n.is_arg:
+                    continue
+                users = set(model.graph.successors(k))
+                deps = set(model.graph.predecessors(k))
+                if (users and users <= doomed) or (n.op == "NoOp" and not users and deps and deps <= doomed):
+                    more.add(k)
+            if not more:
+                break
+            doomed |= more
+        result.removed = [node_path(k) for k in remove_nodes(art, doomed)]
+        art.changed()
+        result.removed += [f"function {f}" for f in drop_unreachable_functions(art)]
+        result.changed = bool(result.removed)
+        return result

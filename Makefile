@@ -5,6 +5,10 @@ BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed-stamp
 DEMO_MODELS := fixtures/real/tf-serving/counter fixtures/real/tf-serving/half_plus_two_gpu_trt fixtures/real/tf2onnx/lstm.pb
 
+# The official SARIF 2.1.0 schema, to validate our SARIF output against (it ships in an npm package).
+SARIF_SCHEMA := $(VENV)/sarif-schema-2.1.0.json
+SARIF_PKG    := @microsoft/jest-sarif@1.0.0-beta.0
+
 .PHONY: install fixtures test demo bench clean
 
 install: $(STAMP)
@@ -19,7 +23,13 @@ $(STAMP): pyproject.toml
 fixtures: $(STAMP)
 	$(BIN)/python fixtures/build.py
 
-test: fixtures
+$(SARIF_SCHEMA): | $(STAMP)
+	rm -rf $(VENV)/sarif-pkg && mkdir -p $(VENV)/sarif-pkg
+	cd $(VENV)/sarif-pkg && npm pack --silent $(SARIF_PKG) > /dev/null && tar xzf *.tgz
+	mv $(VENV)/sarif-pkg/package/lib/schemas/sarif-2.1.0-rtm.5.json $@ && touch $@
+	rm -rf $(VENV)/sarif-pkg
+
+test: fixtures $(SARIF_SCHEMA)
 	$(BIN)/python -m pytest -q
 
 demo: fixtures

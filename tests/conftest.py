@@ -79,3 +79,40 @@ def run_python(code: str, timeout: float = 120) -> subprocess.CompletedProcess:
     """Run a Python snippet in a fresh interpreter (the project venv), from the repository root."""
     return subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT,
                           env=cli_env(), timeout=timeout)
+
+
+# ----------------------------------------------------------------------------- reading protobufs ourselves
+# Expected values are computed straight from the protobuf, independently of accelcheck's loader.
+
+def parse_proto(path: Path, cls):
+    from google.protobuf import text_format
+
+    msg = cls()
+    if path.suffix == ".pbtxt":
+        text_format.Parse(path.read_text(), msg)
+    else:
+        msg.ParseFromString(path.read_bytes())
+    return msg
+
+
+def proto_meta_graph(path: Path, tags=("serve",)):
+    """(MetaGraphDef or None, GraphDef) for a model path, chosen the way TensorFlow would."""
+    from accelcheck.model.protos import pb
+
+    path = Path(path)
+    if path.is_dir() and (path / "saved_model.pb").is_file():
+        saved = parse_proto(path / "saved_model.pb", pb.saved_model_pb2.SavedModel)
+        metas = [m for m in saved.meta_graphs if set(m.meta_info_def.tags) == set(tags)]
+        assert len(metas) == 1, f"{path}: {len(metas)} MetaGraphs with tags {tags}"
+        return metas[0], metas[0].graph_def
+    if path.is_dir() and (path / "export.meta").is_file():
+        path = path / "export.meta"
+    if path.suffix == ".meta":
+        meta = parse_proto(path, pb.meta_graph_pb2.MetaGraphDef)
+        return meta, meta.graph_def
+    return None, parse_proto(path, pb.graph_pb2.GraphDef)
+
+
+def proto_node_count(graph_def) -> int:
+    """Top-level nodes plus every library function's node_defs."""
+    return len(graph_def.node) + sum(len(f.node_def) for f in graph_def.library.function)

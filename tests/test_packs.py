@@ -13,6 +13,9 @@ import jsonschema
 import pytest
 import yaml
 
+from typer.testing import CliRunner
+
+from accelcheck.cli import app
 from accelcheck.resources import rules_dir
 from accelcheck.rules.pack import all_targets, builtin_pack_files, load_pack
 
@@ -63,8 +66,8 @@ def test_every_rule_has_a_failing_and_a_passing_case():
 
 @pytest.mark.parametrize("code", sorted(all_rules()))
 def test_rule_command_prints_every_docs_section(code):
-    out = subprocess.run([sys.executable, "-m", "accelcheck", "rule", code], capture_output=True, text=True)
-    assert out.returncode == 0, out.stderr
+    out = CliRunner().invoke(app, ["rule", code])
+    assert out.exit_code == 0, out.output
     for heading in ("What it does", "Why it matters", "Example", "What to do instead", "References"):
         assert f"## {heading}" in out.stdout
     assert out.stdout.startswith(code + " ")

@@ -99,7 +99,9 @@ def _drop_from_collections(art: Artifact, names: set[str]) -> None:
         col = art.meta_graph.collection_def[key]
         if col.WhichOneof("kind") == "node_list":
             kept = [v for v in col.node_list.value if parse_input(v.lstrip("^")).node not in names]
-            if len(kept) != len(col.node_list.value):
+            if not kept:
+                del art.meta_graph.collection_def[key]  # an empty init-op collection breaks loaders
+            elif len(kept) != len(col.node_list.value):
                 del col.node_list.value[:]
                 col.node_list.value.extend(kept)
 

@@ -99,7 +99,7 @@ class FreezeVariables(Pass):
         model = art.model()
         out = {}
         for var in variables:
-            key = _checkpoint_key(art, var)
+            key = model.checkpoint_key(var)
             node = model.nodes[var.node]
             candidates = [k for k in (key, node.attr_str("shared_name"), node.name) if k]
             found = next((k for k in candidates if k in available), None)
@@ -240,7 +240,7 @@ class FreezeVariables(Pass):
             return
         doomed = set()
         for key in dead_vars:
-            doomed |= {key} | {d for d in _descendants(model, key) if d not in live}
+            doomed |= {key} | {d for d in _data_descendants(model, key) if d not in live}
         # Descendants of a top-level variable are top-level too (calls feed back only through their
         # call sites); functions only dead callers used are dropped with the unreachable ones.
         top = {k for k in doomed if not k[0] and not model.nodes[k].is_arg}
@@ -312,11 +312,12 @@ def _drop_function_arg(fdef, index: int) -> None:
                 mapping[new_key] = v
 
 
-def _descendants(model, key):
+def _data_descendants(model, key):
+    """Nodes that consume the value (control dependents, like init ops, only lose the edge)."""
     seen, stack = set(), [key]
     while stack:
-        for nxt in model.graph.successors(stack.pop()):
-            if nxt not in seen:
+        for _, nxt, data in model.graph.out_edges(stack.pop(), data=True):
+            if data["kind"] == "data" and nxt not in seen:
                 seen.add(nxt)
                 stack.append(nxt)
     return seen
@@ -340,32 +341,3 @@ def init_op_keys(art: Artifact) -> set:
                 names.add(parse_input(info.name).node)
     model = art.model()
     return {("", n) for n in names if ("", n) in model.nodes}
-
-
-def _checkpoint_key(art: Artifact, var) -> str | None:
-    """Follow the variable's restore write back to RestoreV2's tensor_names."""
-    model = art.model()
-    for writer in var.assigned_by:
-        wnode = model.nodes[writer]
-        if wnode.op not in ("Assign", "AssignVariableOp") or len(wnode.proto.input) < 2:
-            continue
-        scope = writer[0]
-        ref = parse_input(wnode.proto.input[1], bool(scope))
-        seen = 0
-        while (scope, ref.node) in model.nodes and model.nodes[(scope, ref.node)].op == "Identity" and seen < 16:
-            ref = parse_input(model.nodes[(scope, ref.node)].proto.input[0], bool(scope))
-            seen += 1
-        producer = model.nodes.get((scope, ref.node))
-        if producer is None or producer.op not in ("RestoreV2", "Restore"):
-            continue
-        index = int(ref.port.rpartition(":")[2] or 0)
-        names_ref = parse_input(producer.proto.input[1], bool(scope))
-        names_node = model.nodes.get((scope, names_ref.node))
-        if names_node is None or names_node.op != "Const":
-            continue
-        strings = names_node.attrs["value"].tensor.string_val
-        if producer.op == "Restore" and strings:
-            return strings[0].decode()
-        if index < len(strings):
-            return strings[index].decode()
-    return None

@@ -3,8 +3,8 @@
 The index is a LevelDB-style sorted table (tensorflow/core/lib/io/table_format.md): a footer points
 at an index block, whose entries point at data blocks, whose entries map a tensor name to a
 BundleEntryProto (tensorflow/core/protobuf/tensor_bundle.proto) holding its byte size in the data
-shards. TensorFlow writes these tables uncompressed (tensor_bundle.cc); anything we cannot read
-yields no sizes, and callers fall back to the variables' shapes.
+shards. Blocks are stored raw or snappy-compressed (both occur in real exports); anything we cannot
+read yields no sizes, and callers fall back to the variables' shapes.
 """
 
 from __future__ import annotations
@@ -30,10 +30,49 @@ def _varint(buf: bytes, i: int) -> tuple[int, int]:
         shift += 7
 
 
+def snappy_decompress(buf: bytes) -> bytes:
+    """Raw snappy (https://github.com/google/snappy/blob/main/format_description.txt)."""
+    length, i = _varint(buf, 0)
+    out = bytearray()
+    while i < len(buf):
+        tag = buf[i]
+        i += 1
+        kind = tag & 3
+        if kind == 0:  # literal
+            n = tag >> 2
+            if n >= 60:
+                extra = n - 59
+                n = int.from_bytes(buf[i:i + extra], "little")
+                i += extra
+            n += 1
+            out += buf[i:i + n]
+            i += n
+            continue
+        if kind == 1:
+            n, offset = 4 + ((tag >> 2) & 7), ((tag >> 5) << 8) | buf[i]
+            i += 1
+        elif kind == 2:
+            n, offset = (tag >> 2) + 1, int.from_bytes(buf[i:i + 2], "little")
+            i += 2
+        else:
+            n, offset = (tag >> 2) + 1, int.from_bytes(buf[i:i + 4], "little")
+            i += 4
+        if offset == 0 or offset > len(out):
+            raise ValueError("corrupt snappy block")
+        for _ in range(n):  # byte by byte: copies may overlap what they produce
+            out.append(out[-offset])
+    if len(out) != length:
+        raise ValueError("snappy length mismatch")
+    return bytes(out)
+
+
 def _block_entries(data: bytes, offset: int, size: int):
-    if data[offset + size] != 0:  # compressed block: not something TensorFlow writes for bundles
-        raise ValueError("compressed block")
     block = data[offset:offset + size]
+    compression = data[offset + size]
+    if compression == 1:
+        block = snappy_decompress(block)
+    elif compression != 0:
+        raise ValueError(f"unknown block compression {compression}")
     (num_restarts,) = struct.unpack_from("<I", block, len(block) - 4)
     end = len(block) - 4 - 4 * num_restarts
     i, key = 0, b""

@@ -281,12 +281,13 @@ class Model:
         return Counter(self.nodes[k].op for k in keys if not self.nodes[k].is_arg)
 
     def weight_bytes(self) -> int:
-        """Bytes of weights: variables (checkpoint sizes when known) plus constant tensors."""
-        total = self.checkpoint_bytes or sum(v.bytes or 0 for v in self.variables)
+        """Bytes of weights: variables, plus the constant tensors the signatures use (a variable's
+        initial value is a Const too, but no signature reads it)."""
+        total = sum(v.bytes or 0 for v in self.variables)
+        served = self.live_anywhere() if self.signatures else None
         for node in self.real_nodes():
-            if node.op == "Const" and "value" in node.attrs:
-                tensor = node.attrs["value"].tensor
-                total += len(tensor.tensor_content) or 0
+            if node.op == "Const" and "value" in node.attrs and (served is None or node.key in served):
+                total += len(node.attrs["value"].tensor.tensor_content)
         return total
 
     def devices(self) -> dict[str, int]:
@@ -314,6 +315,35 @@ class Model:
             dtype = dtype_name(node.attrs["dtype"].type) if "dtype" in node.attrs else "?"
             shape = shape_tuple(node.attrs["shape"].shape) if "shape" in node.attrs else None
             self.variables.append(Variable(node.key, kind, dtype, shape, sorted(writers)))
+
+    def checkpoint_key(self, var: Variable) -> str | None:
+        """The variable's name in the checkpoint, read off the model's own restore graph:
+        Assign(var, RestoreV2[k]) with RestoreV2's tensor_names[k]. Works for TF1 savers
+        (`save/Assign_3`) and TF2 `__traced_restore` functions (keys like `w/.ATTRIBUTES/VARIABLE_VALUE`)."""
+        from .names import parse_input
+
+        for writer in var.assigned_by:
+            wnode = self.nodes[writer]
+            if wnode.op not in ("Assign", "AssignVariableOp") or len(wnode.proto.input) < 2:
+                continue
+            scope = writer[0]
+            ref = parse_input(wnode.proto.input[1], bool(scope))
+            for _ in range(16):  # through the Identity nodes between restore and assign
+                node = self.nodes.get((scope, ref.node))
+                if node is None or node.op != "Identity":
+                    break
+                ref = parse_input(node.proto.input[0], bool(scope))
+            producer = self.nodes.get((scope, ref.node))
+            if producer is None or producer.op not in ("RestoreV2", "Restore"):
+                continue
+            names = self.nodes.get((scope, parse_input(producer.proto.input[1], bool(scope)).node))
+            if names is None or names.op != "Const":
+                continue
+            strings = names.attrs["value"].tensor.string_val
+            index = 0 if producer.op == "Restore" else int(ref.port.rpartition(":")[2] or 0)
+            if index < len(strings):
+                return strings[index].decode("utf-8", "replace")
+        return None
 
     def _data_consumers(self, key: NodeKey) -> Iterator[tuple[NodeKey, int]]:
         for _, dst, data in self.graph.out_edges(key, data=True):

@@ -369,10 +369,10 @@ def _attach_checkpoint(model: Model, index: Path | None) -> None:
         return
     for var in model.variables:
         node = model.nodes[var.node]
-        name = node.attr_str("shared_name") or node.name
-        size = sizes.get(name) or sizes.get(node.name)
-        if size is not None:
-            var.checkpoint_bytes = size
+        for key in (model.checkpoint_key(var), node.attr_str("shared_name"), node.name):
+            if key and key in sizes:
+                var.checkpoint_bytes = sizes[key]
+                break
 
 
 def analyze(path: str, fmt: str, graph_def=None, meta_graph=None) -> Model:

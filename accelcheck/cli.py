@@ -88,12 +88,14 @@ def check(
     tags: Optional[str] = typer.Option(None, "--tags", help="MetaGraph tags of a SavedModel (default: serve)."),
     config: Optional[str] = typer.Option(None, "--config", help="Config file (default: nearest accelcheck.yaml or pyproject.toml)."),
     ei_accelerator: Optional[str] = typer.Option(None, "--ei-accelerator", help="Elastic Inference accelerator type for the memory check (eia1.medium … eia2.xlarge)."),
+    jobs: Optional[int] = typer.Option(None, "--jobs", "-j", help="Models checked in parallel (default: the cores)."),
 ) -> None:
-    """Check models against a target's rule pack (the default command: `accelcheck MODEL --target T`)."""
+    """Check models against a target's rule pack (the default command: `accelcheck MODEL --target T`).
+
+    Directories that are not themselves models are searched for models."""
     from .config import load_config
-    from .engine import lint
+    from .discover import check_many, discover
     from .findings import Severity
-    from .model import load
     from .report import render_github, render_json, render_sarif, render_text
     from .rules.pack import load_pack
 
@@ -111,16 +113,25 @@ def check(
         if out_format not in {f.value for f in CheckFormat}:
             _fail(f"unknown format {out_format!r} in config (text, json, sarif, github)")
         options = {"ei_accelerator": ei_accelerator or cfg.ei_accelerator}
-        reports = []
-        for path in models:
-            model = load(path, tags=_tags(tags) or cfg.tags)
-            reports.append(lint(model, pack, signature=signature, options=options, node_ignores=cfg.node_ignores))
+        paths = discover(models)
+        results = check_many(paths, jobs or os.cpu_count() or 1, target=chosen, extra_packs=tuple(cfg.packs),
+                             select=_split(select) or cfg.select, ignore=_split(ignore) + cfg.ignore,
+                             signature=signature, options=options, node_ignores=tuple(cfg.node_ignores),
+                             tags=_tags(tags) or cfg.tags)
     except AccelcheckError as e:
         _fail(str(e))
+    reports = [r for _, r, _ in results if r is not None]
+    errors = [e for _, _, e in results if e is not None]
+    for error in errors:
+        typer.echo(f"accelcheck: error: {error}", err=True)
+    if not reports:
+        raise typer.Exit(2)
     if pack.notice and out_format == "text":
         typer.echo(f"note: {pack.notice}", err=True)
     renderers = {"text": render_text, "json": render_json, "sarif": render_sarif, "github": render_github}
     typer.echo(renderers[out_format](reports).rstrip("\n"))
+    if errors:
+        raise typer.Exit(2)  # some models could not be checked at all
     worst = max((r.worst() for r in reports if r.worst() is not None), default=None)
     raise typer.Exit(1 if worst is not None and worst >= threshold else 0)
 

@@ -177,3 +177,22 @@ def test_main_entry_rewrites_default_command(capsys):
         main([CLEAN, "--target", "xla"])
     assert exc.value.code == 0
     assert "passes" in capsys.readouterr().out
+
+
+def test_many_models_one_report_one_exit_code(tmp_path):
+    tree = tmp_path / "models"
+    (tree / "nested").mkdir(parents=True)
+    import shutil
+
+    shutil.copytree(COUNTER, tree / "nested" / "counter")
+    shutil.copy(LSTM, tree / "lstm.pb")
+    (tree / "notes.txt").write_text("not a model")
+    code, out, err = cli(str(tree), CLEAN, "--target", "xla", "--format", "json", "--jobs", "2")
+    docs = json.loads(out)
+    assert [Path(d["model"]).name for d in docs] == ["lstm.pb", "counter", "saved_model_with_redundant_inputs"]
+    assert code == 1  # counter has errors for xla
+    # A model that cannot be read is reported on its own line; the others are still checked: exit 2.
+    (tree / "broken.pb").write_bytes(b"\x0a\xff")
+    code, out, err = cli(str(tree), "--target", "xla", "--format", "json")
+    assert code == 2 and "broken.pb" in err and len(err.strip().splitlines()) == 1
+    assert len(json.loads(out)) == 2

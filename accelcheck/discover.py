@@ -1,0 +1,75 @@
+"""Finding models under the paths a user passes, and checking many of them in parallel.
+
+A path that is a model (a SavedModel or session-bundle directory, a .pb/.pbtxt/.meta file) is
+taken as is. Any other directory is walked: SavedModel directories are taken whole (their
+variables/ and assets/ are not looked into), and loose .pb, .pbtxt and .meta files are taken.
+"""
+
+from __future__ import annotations
+
+import os
+from concurrent.futures import ProcessPoolExecutor
+from pathlib import Path
+
+from .errors import AccelcheckError, LoadError
+
+_MODEL_SUFFIXES = {".pb", ".pbtxt", ".meta"}
+# Protobufs that sit beside models but are not graphs.
+_NOT_MODELS = {"fingerprint.pb", "keras_metadata.pb", "saved_model_config.pb"}
+
+
+def _is_model_dir(d: Path) -> bool:
+    return any((d / name).is_file() for name in ("saved_model.pb", "saved_model.pbtxt", "saved_model.cpb", "export.meta"))
+
+
+def discover(paths: list[str]) -> list[str]:
+    """Model paths, in a stable order, without duplicates."""
+    found: list[str] = []
+    for raw in paths:
+        p = Path(raw)
+        if not p.is_dir() or _is_model_dir(p):
+            found.append(raw)  # a file, a model directory, or a missing path (the loader says so)
+            continue
+        before = len(found)
+        for root, dirs, files in os.walk(p):
+            root_path = Path(root)
+            dirs.sort()
+            if _is_model_dir(root_path):
+                found.append(str(root_path))
+                dirs[:] = []  # variables/, assets/ belong to the model
+                continue
+            for name in sorted(files):
+                if Path(name).suffix in _MODEL_SUFFIXES and name not in _NOT_MODELS:
+                    found.append(str(root_path / name))
+        if len(found) == before:
+            found.append(raw)  # let the loader explain that nothing is there
+    return list(dict.fromkeys(found))
+
+
+def _check_one(args):
+    path, target, extra_packs, select, ignore, signature, options, node_ignores, tags = args
+    from .engine import lint
+    from .model import load
+    from .rules.pack import load_pack
+
+    try:
+        pack = load_pack(target, extra_packs).select(select, ignore)
+        return lint(load(path, tags=tags), pack, signature=signature, options=options, node_ignores=node_ignores), None
+    except AccelcheckError as e:
+        return None, str(e)
+
+
+def check_many(paths: list[str], jobs: int, **kwargs) -> list[tuple[str, object, str | None]]:
+    """(path, Report or None, error or None) per model, in input order."""
+    args = [(p, kwargs["target"], kwargs.get("extra_packs", ()), kwargs.get("select"), kwargs.get("ignore"),
+             kwargs.get("signature"), kwargs.get("options"), kwargs.get("node_ignores", ()), kwargs.get("tags"))
+            for p in paths]
+    if jobs <= 1 or len(paths) <= 1:
+        results = [_check_one(a) for a in args]
+    else:
+        with ProcessPoolExecutor(max_workers=min(jobs, len(paths))) as pool:
+            results = list(pool.map(_check_one, args, chunksize=max(1, len(paths) // (jobs * 4))))
+    return [(p, report, error) for p, (report, error) in zip(paths, results)]
+
+
+__all__ = ["LoadError", "check_many", "discover"]

@@ -89,6 +89,7 @@ def check(
     config: Optional[str] = typer.Option(None, "--config", help="Config file (default: nearest accelcheck.yaml or pyproject.toml)."),
     ei_accelerator: Optional[str] = typer.Option(None, "--ei-accelerator", help="Elastic Inference accelerator type for the memory check (eia1.medium … eia2.xlarge)."),
     jobs: Optional[int] = typer.Option(None, "--jobs", "-j", help="Models checked in parallel (default: the cores)."),
+    timeout: float = typer.Option(300.0, "--timeout", help="Seconds one model may take before it is reported as an error (0: no limit)."),
 ) -> None:
     """Check models against a target's rule pack (the default command: `accelcheck MODEL --target T`).
 
@@ -117,7 +118,7 @@ def check(
         results = check_many(paths, jobs or os.cpu_count() or 1, target=chosen, extra_packs=tuple(cfg.packs),
                              select=_split(select) or cfg.select, ignore=_split(ignore) + cfg.ignore,
                              signature=signature, options=options, node_ignores=tuple(cfg.node_ignores),
-                             tags=_tags(tags) or cfg.tags)
+                             tags=_tags(tags) or cfg.tags, timeout=timeout)
     except AccelcheckError as e:
         _fail(str(e))
     reports = [r for _, r, _ in results if r is not None]

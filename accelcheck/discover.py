@@ -8,6 +8,8 @@ variables/ and assets/ are not looked into), and loose .pb, .pbtxt and .meta fil
 from __future__ import annotations
 
 import os
+import signal
+import threading
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
@@ -46,15 +48,40 @@ def discover(paths: list[str]) -> list[str]:
     return list(dict.fromkeys(found))
 
 
+class _TimeLimit:
+    """Bound the time one model may take, so no file can hang a CI job (SIGALRM: main thread only)."""
+
+    def __init__(self, seconds: float, path: str):
+        self.seconds, self.path = seconds, path
+
+    def _expired(self, signum, frame):
+        raise LoadError(self.path, f"took longer than {self.seconds:g} s to check; giving up on it (--timeout)")
+
+    def __enter__(self):
+        self.usable = self.seconds > 0 and hasattr(signal, "SIGALRM") and threading.current_thread() is threading.main_thread()
+        if self.usable:
+            self.previous = signal.signal(signal.SIGALRM, self._expired)
+            signal.setitimer(signal.ITIMER_REAL, self.seconds)
+        return self
+
+    def __exit__(self, *exc):
+        if self.usable:
+            signal.setitimer(signal.ITIMER_REAL, 0)
+            signal.signal(signal.SIGALRM, self.previous)
+        return False
+
+
 def _check_one(args):
-    path, target, extra_packs, select, ignore, signature, options, node_ignores, tags = args
+    path, target, extra_packs, select, ignore, signature, options, node_ignores, tags, timeout = args
     from .engine import lint
     from .model import load
     from .rules.pack import load_pack
 
     try:
-        pack = load_pack(target, extra_packs).select(select, ignore)
-        return lint(load(path, tags=tags), pack, signature=signature, options=options, node_ignores=node_ignores), None
+        with _TimeLimit(timeout, path):
+            pack = load_pack(target, extra_packs).select(select, ignore)
+            return lint(load(path, tags=tags), pack, signature=signature, options=options,
+                        node_ignores=node_ignores), None
     except AccelcheckError as e:
         return None, str(e)
 
@@ -62,7 +89,8 @@ def _check_one(args):
 def check_many(paths: list[str], jobs: int, **kwargs) -> list[tuple[str, object, str | None]]:
     """(path, Report or None, error or None) per model, in input order."""
     args = [(p, kwargs["target"], kwargs.get("extra_packs", ()), kwargs.get("select"), kwargs.get("ignore"),
-             kwargs.get("signature"), kwargs.get("options"), kwargs.get("node_ignores", ()), kwargs.get("tags"))
+             kwargs.get("signature"), kwargs.get("options"), kwargs.get("node_ignores", ()), kwargs.get("tags"),
+             kwargs.get("timeout", 0))
             for p in paths]
     if jobs <= 1 or len(paths) <= 1:
         results = [_check_one(a) for a in args]

@@ -34,6 +34,7 @@ from __future__ import annotations
 
 import math
 import os
+import re
 import statistics
 import time
 import zlib
@@ -118,11 +119,26 @@ def _tf():
     return loading.tf()
 
 
+_NOISE = re.compile(r"^(Graph execution error:|Detected at node .* defined at|Node: |Traceback \(most recent|File \"|"
+                    r"Original stack trace for|\[\[\{\{node )")
+_AT_NODE = re.compile(r"\[\[\{\{node ([^}]+)\}\}\]\]")
+
+
 def _line(e: BaseException) -> str:
+    """One line: for a TensorFlow OpError, its first meaningful line and the node it happened at."""
     from ..confirm import loading
 
     if isinstance(e, AccelcheckError):
         return loading.one_line(e)
+    message = getattr(e, "message", None)
+    if isinstance(message, str) and type(e).__name__.endswith("Error") and hasattr(e, "error_code"):
+        lines = [ln.strip() for ln in message.splitlines()]
+        lines = [ln for ln in lines if ln and not _NOISE.match(ln) and not ln.startswith(("raise ", "return "))]
+        node = _AT_NODE.search(message)
+        text = lines[0] if lines else message
+        if node and node.group(1) not in text:
+            text += f" (at node {node.group(1)})"
+        return f"{type(e).__name__}: {loading.one_line(text)}"
     return loading.exc_line(e)
 
 
@@ -477,8 +493,6 @@ def _plan(name: str, orig_model, fixed_model, npz, pinned, seed, batch) -> tuple
 
 def _fix_version(meta) -> None:
     """import_meta_graph rejects versions like "0.12.head"; keep only the numeric part."""
-    import re
-
     v = meta.meta_info_def.tensorflow_version
     if v and not re.fullmatch(r"\d+(\.\d+)*", v):
         m = re.match(r"\d+(?:\.\d+)*", v)

@@ -41,9 +41,16 @@ def load(path: str | os.PathLike, tags: tuple[str, ...] | list[str] | None = Non
         raise LoadError(p, "no such file or directory")
     if p.is_file() and p.name in ("saved_model.pb", "saved_model.pbtxt"):
         p = p.parent
-    if p.is_dir():
-        return _load_directory(p, tags)
-    return _load_file(p, tags)
+    try:
+        if p.is_dir():
+            return _load_directory(p, tags)
+        return _load_file(p, tags)
+    except RecursionError:
+        raise LoadError(p, "nested too deeply to read (a hostile or corrupt file?)") from None
+    except MemoryError:
+        raise LoadError(p, "too large to read into memory") from None
+    except (OSError, UnicodeError) as e:
+        raise LoadError(p, f"cannot read: {_one_line(e)}") from None
 
 
 # ----------------------------------------------------------------------------- sniffing

@@ -35,14 +35,15 @@ class Context:
         for keys in self.live_by_signature.values():
             live |= keys
         self.live = frozenset(live)
+        # Without any signature there is nothing to prune by: treat everything as served.
+        nodes = self.model.nodes
+        self._live_nodes = [n for n in nodes.values() if not n.is_arg and (not self.signatures or n.key in live)]
 
     def is_live(self, key: NodeKey) -> bool:
-        # Without any signature there is nothing to prune by: treat everything as served.
         return key in self.live if self.signatures else True
 
     def live_nodes(self):
-        return (self.model.nodes[k] for k in sorted(self.live) if not self.model.nodes[k].is_arg) \
-            if self.signatures else self.model.real_nodes()
+        return self._live_nodes
 
 
 @dataclass

@@ -106,17 +106,36 @@ def _compile_xla(path, signature, tags, inputs, outputs) -> list[OracleResult]:
 
 
 def _lower(t, fn, specs) -> Exception | None:
+    jitted = t.function(fn, jit_compile=True)
     try:
-        t.function(fn, jit_compile=True).experimental_get_compiler_ir(*specs)(stage="hlo")
+        jitted.experimental_get_compiler_ir(*specs)(stage="hlo")
+        return None
+    except Exception as e:  # noqa: BLE001
+        if not _ir_limitation(e):
+            return e
+    # experimental_get_compiler_ir cannot capture resources other than initialised variables
+    # (hash tables: "RET_CHECK failure (.../get_compiler_ir.cc) variable.var() && ...").
+    # Compile by calling instead, on zeros: XLA compiles the whole function before anything
+    # runs, and ops with side effects (I/O, py_func) have no XLA kernel, so a failure still
+    # executes nothing and a success only runs pure XLA computation in this process.
+    try:
+        jitted(*[t.zeros(s.shape, s.dtype) for s in specs])
         return None
     except Exception as e:  # noqa: BLE001
         return e
 
 
-def _traced_shape_error(e: BaseException) -> bool:
-    """A shape error raised while tracing the graph (before XLA saw it)."""
+def _ir_limitation(e: BaseException) -> bool:
     text = str(e)
-    return "Failed getting HLO text" not in text and bool(re.search(r"[Ss]hapes? must be|must be rank|rank \d", text))
+    return "RET_CHECK failure" in text and "get_compiler_ir" in text
+
+
+def _traced_shape_error(e: BaseException) -> bool:
+    """An error raised while tracing the graph, before XLA saw it (with made-up input shapes,
+    most likely a shape error)."""
+    text = str(e)
+    return not any(x in text for x in ("Failed getting HLO text", "Detected unsupported operations",
+                                       "tf2xla conversion failed"))
 
 
 def _targets(t, fmt: str, p: Path, signature, tags, inputs, outputs):
@@ -132,10 +151,12 @@ def _targets(t, fmt: str, p: Path, signature, tags, inputs, outputs):
         if not sigs:
             raise ValueError("the SavedModel has no signatures to compile")
         out = []
-        for name, fn in sigs.items():
+        for name, fn in sorted(sigs.items()):  # sorted: the loader's order varies between runs
             _, kwargs = fn.structured_input_signature
             names = list(kwargs)
-            specs = [tf_spec(t, kwargs[n], n) for n in names]
+            # fn.inputs follow the flattened (key-sorted) kwargs; captures come after them.
+            tensors = dict(zip(sorted(names), fn.inputs)) if len(fn.inputs) >= len(names) else {}
+            specs = [_hinted(t, tf_spec(t, kwargs[n], n), tensors.get(n)) for n in names]
             out.append((name, _kwargs_caller(fn, names), specs, loaded))
         return out
     if fmt in ("graphdef", "graphdef_text"):
@@ -161,6 +182,35 @@ def _targets(t, fmt: str, p: Path, signature, tags, inputs, outputs):
 
         return [(signature, accelcheck_xla_entry, specs, model)]
     raise loading.UnsupportedFormat(f"{p}: format {fmt!r} is not supported by the XLA oracle")
+
+
+def _hinted(t, spec, tensor):
+    """An unknown-rank input gets the shape the graph itself implies, when it says so: the
+    shape of a constant-shaped Reshape that consumes it (directly or through Identity), with -1
+    read as 1. Without such evidence the rank stays unknown (see compile_xla's fallbacks)."""
+    if spec.shape.rank is not None or tensor is None:
+        return spec
+    try:
+        queue, seen = [tensor], set()
+        while queue:
+            x = queue.pop(0)
+            for op in x.consumers():
+                if op.name in seen:
+                    continue
+                seen.add(op.name)
+                if op.type == "Identity":
+                    queue.append(op.outputs[0])
+                elif op.type == "Reshape" and op.inputs[0].name == x.name:
+                    from tensorflow.python.framework import tensor_util
+
+                    # Partial: Pack([Shape(x)[0], 28, 28]) reads as [?, 28, 28].
+                    shape = tensor_util.constant_value_as_shape(op.inputs[1])
+                    if shape.rank is not None:
+                        dims = [1 if d is None or d < 0 else int(d) for d in shape.as_list()]
+                        return t.TensorSpec(dims, spec.dtype, name=spec.name)
+    except Exception:  # noqa: BLE001 - a hint is only a hint
+        pass
+    return spec
 
 
 def tf_spec(t, spec, name):
@@ -190,7 +240,7 @@ def _pruned(t, graph_def, inputs, outputs):
     feeds = [g.get_tensor_by_name(loading.tensor_name(n)) for n in inputs]
     fetches = [g.get_tensor_by_name(loading.tensor_name(n)) for n in outputs]
     fn = wrapped.prune(feeds, fetches)
-    specs = [t.TensorSpec(x.shape, x.dtype, name=x.op.name) for x in feeds]
+    specs = [_hinted(t, t.TensorSpec(x.shape, x.dtype, name=x.op.name), x) for x in feeds]
 
     def accelcheck_xla_entry(*args):
         return fn(*args)
@@ -212,7 +262,7 @@ def _signature_names(p: Path, tags) -> list[str]:
         wanted = set(tags or ())
         for mg in sm.meta_graphs:
             if set(mg.meta_info_def.tags) == wanted:
-                return [k for k in mg.signature_def if not k.startswith("__")]
+                return sorted(k for k in mg.signature_def if not k.startswith("__"))
     except Exception:  # noqa: BLE001
         pass
     return []
@@ -248,6 +298,9 @@ def problems_from_exception(e: BaseException) -> list[OracleProblem]:
 def _first_line(e: BaseException) -> str:
     text = str(e)
     text = re.sub(r"^Failed getting HLO text: '", "", text.strip())
+    fallback = re.search(r"Fallback to flat signature also failed due to: (.*)", text)
+    if fallback:  # binding failed because tracing failed: the latter is the cause
+        return loading.one_line(fallback.group(1))
     if text.startswith("in user code:"):
         # An error raised while tracing: the last "XxxError: message" line is the cause.
         causes = re.findall(r"^\s*(\w+(?:Error|Exception): .*)$", text, re.M)
@@ -280,11 +333,23 @@ def summary(e: BaseException, problems: list[OracleProblem]) -> str:
 
 
 def _fill_ops(problems: list[OracleProblem], p: Path, fmt: str, tags) -> None:
-    if not any(pr.node and not pr.op for pr in problems):
+    """Name the op of problems that only name a node, and give functions the names they have in
+    the model file: tf.saved_model.load renumbers library functions (__inference_serve_2208 in
+    the file is __inference_serve_7 once loaded)."""
+    if not any((pr.node and not pr.op) or pr.function for pr in problems):
         return
     gd = loading.graph_def_for_lookup(p, fmt, tags)
     if gd is None:
         return
+    library = {f.signature.name: {n.name: n.op for n in f.node_def} for f in gd.library.function}
+    for pr in problems:
+        if pr.function and pr.function not in library:
+            base = re.sub(r"_\d+$", "", pr.function)
+            candidates = [name for name, nodes in library.items()
+                          if re.sub(r"_\d+$", "", name) == base and (not pr.node or pr.node in nodes)
+                          and (not pr.op or not pr.node or nodes[pr.node] == pr.op)]
+            if len(candidates) == 1:
+                pr.function = candidates[0]
     ops = loading.node_ops(gd)
     for pr in problems:
         if pr.node and not pr.op:

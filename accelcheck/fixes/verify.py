@@ -13,9 +13,13 @@ graph's is inferred and named "(inferred)".
 
 Inputs, per signature input, in this order: a pinned value (``pinned[signature][key]``: an input the
 fix removed, fed to the original only), ``--inputs FILE.npz`` (key ``signature/key`` or ``key``), else
-generated from the signature with a seeded generator (see `generate_inputs`). When the original
-rejects the generated inputs and some input has an unknown rank, the run is retried once with those
-inputs as scalars (the usual meaning of an unranked keep_prob / is_training placeholder).
+generated with a seeded generator (see `generate_inputs`). Generated inputs are made once the first
+model is loaded, from the dtype and shape its graph gives the fed tensor (more reliable than an old
+signature: a legacy `shape {}` placeholder, a SignatureDef with the wrong dtype), the signature's
+dims filling unknown ones. When the original rejects them, other variants are tried in order:
+inputs of unknown rank as scalars (the usual meaning of an unranked keep_prob / is_training), then
+batch 1 (a graph that broadcasts against a batch-1 constant); the variant the original accepted is
+the one the fixed model gets.
 
 What is compared, per output:
 - each model runs twice on the same inputs in its own session; run i of the fixed model is compared
@@ -57,6 +61,9 @@ _MIN_CALLS = 20
 _MAX_CALLS = 200
 _MIN_TIMED_S = 0.5  # keep calling (up to _MAX_CALLS) until this much time has been measured
 _TINY = np.finfo(np.float64).tiny
+_INFERRED_ALIASES = ("(inferred)", "serving_default")  # names a frozen graph's one signature goes by
+_PLAIN_DTYPES = {"float16", "float32", "float64", "complex64", "complex128", "bool", "int8", "int16", "int32",
+                 "int64", "uint8", "uint16", "uint32", "uint64"}
 
 
 # ----------------------------------------------------------------------------- results
@@ -98,8 +105,8 @@ class VerifyResult:
             for k in ("max_abs", "max_rel"):
                 item[k] = _json_float(item[k])
         for t in d["timing"].values():
-            t["load_s"] = round(t["load_s"], 6)
-            t["median_call_s"] = round(t["median_call_s"], 9)
+            t["load_s"] = _json_float(round(t["load_s"], 6))
+            t["median_call_s"] = _json_float(round(t["median_call_s"], 9))
         return d
 
 
@@ -149,6 +156,8 @@ def _np_dtype(name: str):
         return None
     if base == "string":
         return np.dtype(object)
+    if base in _PLAIN_DTYPES:
+        return np.dtype(base)
     try:
         return np.dtype(_tf().dtypes.as_dtype(base).as_numpy_dtype)
     except Exception:  # noqa: BLE001 - a dtype TensorFlow cannot feed from numpy
@@ -156,6 +165,10 @@ def _np_dtype(name: str):
 
 
 # ----------------------------------------------------------------------------- inputs
+
+class _CannotGenerate(Exception):
+    """An input whose values cannot be made up; the message is the reason (after "input 'k' ")."""
+
 
 def _rng(seed: int, key: str) -> np.random.Generator:
     return np.random.default_rng([int(seed) & 0xFFFFFFFF, zlib.crc32(key.encode("utf-8"))])
@@ -189,7 +202,7 @@ def _parse_nodes(model, start) -> list:
             node = model.nodes[dst]
             targets = []
             if node.op in _PARSE_OPS:
-                if data.get("index") == 0 and node not in found:
+                if data.get("index") == 0 and all(n is not node for n in found):
                     found.append(node)
                 continue
             if node.op in _PASS_THROUGH and data.get("index") == 0:
@@ -214,9 +227,8 @@ def _const_strings(model, key, depth: int = 0) -> list[bytes] | None:
     if node.op == "Const" and "value" in node.attrs:
         return list(node.attrs["value"].tensor.string_val)
     if node.op in ("Identity", "Reshape", "Snapshot"):
-        for src, data in model.producers(key):
-            if data.get("kind") == "data" and data.get("index") == 0:
-                return _const_strings(model, src, depth + 1)
+        src = _input_at(model, key, 0)
+        return _const_strings(model, src, depth + 1) if src is not None else None
     return None
 
 
@@ -229,7 +241,7 @@ def _input_at(model, key, index: int):
 
 def _dense_features(model, node) -> list[tuple[str, str, tuple]]:
     """(feature key, dtype name, dense shape) for each dense feature a parse node reads.
-    Raises ValueError when the keys cannot be read from the graph."""
+    Raises _CannotGenerate when the keys cannot be read from the graph."""
     from ..model.dtypes import dtype_name, shape_tuple
 
     attrs = node.attrs
@@ -243,37 +255,51 @@ def _dense_features(model, node) -> list[tuple[str, str, tuple]]:
             src = _input_at(model, node.key, 2 + n_sparse + i)
             value = _const_strings(model, src) if src is not None else None
             if not value or len(value) != 1:
-                raise ValueError(f"dense key {i} of {node.op} node `{node.name}` is not a constant")
+                raise _CannotGenerate(f"feeds {node.op} node `{node.name}`, whose dense key {i} is not a constant")
             keys.append(value[0])
-    else:  # ParseExampleV2: dense_keys is input 3, a 1-D string tensor
+    else:  # ParseExampleV2: dense_keys is input 3, a 1-D string tensor (or, failing that, an attr)
         src = _input_at(model, node.key, 3)
-        value = _const_strings(model, src) if src is not None else None
-        if value is None:
+        keys = _const_strings(model, src) if src is not None else None
+        if keys is None:
             if "dense_keys" not in attrs:
-                raise ValueError(f"the dense_keys of {node.op} node `{node.name}` are not a constant")
-            value = list(attrs["dense_keys"].list.s)
-        keys = value
+                raise _CannotGenerate(f"feeds {node.op} node `{node.name}`, whose dense keys are not a constant")
+            keys = list(attrs["dense_keys"].list.s)
     types = [dtype_name(t) for t in attrs["Tdense"].list.type] if "Tdense" in attrs else []
     shapes = [shape_tuple(s) for s in attrs["dense_shapes"].list.shape] if "dense_shapes" in attrs else []
     if len(types) != len(keys):
-        raise ValueError(f"{node.op} node `{node.name}`: {len(keys)} dense keys but {len(types)} Tdense types")
+        raise _CannotGenerate(f"feeds {node.op} node `{node.name}` with {len(keys)} dense keys "
+                              f"but {len(types)} Tdense types")
     shapes = shapes + [()] * (len(keys) - len(shapes))
-    return [(k.decode("utf-8", "replace"), t, s or ()) for k, t, s in zip(keys, types, shapes)]
+    out = []
+    for k, t, s in zip(keys, types, shapes):
+        if t not in _FEATURE_KINDS:
+            raise _CannotGenerate(f"feeds a ParseExample dense feature {k!r} of type {t}, which cannot be generated")
+        out.append((k.decode("utf-8", "replace"), t, s or ()))
+    return out
 
 
-def _examples(model, spec, rng: np.random.Generator, shape: list[int]) -> tuple[np.ndarray | None, str]:
-    """Serialized tf.Examples for a string input feeding a parse node, or (None, reason)."""
-    parsers = _parse_nodes(model, spec.node) if spec.node is not None else []
+_FEATURE_KINDS = {"float32": "float", "float64": "float", "float16": "float", "bfloat16": "float",
+                  "int64": "int", "int32": "int", "string": "bytes"}
+
+
+def _example_features(model, node_key) -> tuple[dict[str, tuple[str, tuple]], bool]:
+    """{feature key: (dtype, dense shape)} of the parse nodes a string input feeds, and whether one
+    of them is a ParseSingleExample (which wants a scalar). Raises _CannotGenerate."""
+    parsers = _parse_nodes(model, node_key) if node_key is not None else []
     if not parsers:
-        return None, "is a string input that does not feed a ParseExample node (give values with --inputs)"
-    try:
-        features: dict[str, tuple[str, tuple]] = {}
-        for node in parsers:
-            for key, dtype, dense_shape in _dense_features(model, node):
-                features.setdefault(key, (dtype, dense_shape))
-    except ValueError as e:
-        return None, f"feeds a ParseExample node whose features cannot be read ({e})"
-    if any(n.op == "ParseSingleExample" for n in parsers):
+        raise _CannotGenerate("is a string input that does not feed a ParseExample node "
+                              "(give values with --inputs)")
+    features: dict[str, tuple[str, tuple]] = {}
+    for node in parsers:
+        for key, dtype, dense_shape in _dense_features(model, node):
+            features.setdefault(key, (dtype, dense_shape))
+    return features, any(n.op == "ParseSingleExample" for n in parsers)
+
+
+def _examples(model, node_key, rng: np.random.Generator, shape: list[int]) -> np.ndarray:
+    """Serialized tf.train.Examples, one per element of `shape`, every dense feature filled."""
+    features, single = _example_features(model, node_key)
+    if single:
         shape = []
     _tf()
     from tensorflow.core.example import example_pb2
@@ -285,41 +311,34 @@ def _examples(model, spec, rng: np.random.Generator, shape: list[int]) -> tuple[
         for key in sorted(features):
             dtype, dense_shape = features[key]
             n = int(np.prod([1 if d is None or d < 0 else d for d in dense_shape])) if dense_shape else 1
-            feature = ex.features.feature[key]
-            if dtype in ("float32", "float64", "float16", "bfloat16"):
+            feature, kind = ex.features.feature[key], _FEATURE_KINDS[dtype]
+            if kind == "float":
                 feature.float_list.value.extend(float(v) for v in rng.standard_normal(n))
-            elif dtype in ("int64", "int32"):
+            elif kind == "int":
                 feature.int64_list.value.extend(int(v) for v in rng.integers(0, 3, size=n))
-            elif dtype == "string":
-                feature.bytes_list.value.extend(b"v%d" % v for v in rng.integers(0, 3, size=n))
             else:
-                return None, f"feeds a ParseExample dense feature {key!r} of type {dtype}, which cannot be generated"
+                feature.bytes_list.value.extend(b"v%d" % v for v in rng.integers(0, 3, size=n))
         out[i] = ex.SerializeToString()
-    return out.reshape(shape), ""
+    return out.reshape(shape)
 
 
-def _generate_one(model, spec, key: str, seed: int, batch: int, unranked_scalar: bool) -> tuple[np.ndarray | None, str]:
-    dt = _np_dtype(spec.dtype)
-    if dt is None:
-        return None, f"has dtype {spec.dtype or 'unknown'}, which cannot be generated (give values with --inputs)"
+def _check_generable(model, node_key, dtype: str) -> None:
+    """Raise _CannotGenerate if values of this dtype cannot be made up for this input (no TensorFlow)."""
+    if _np_dtype(dtype) is None:
+        raise _CannotGenerate(f"has dtype {dtype or 'unknown'}, which cannot be generated (give values with --inputs)")
+    if dtype in ("string", "string_ref"):
+        _example_features(model, node_key)
+
+
+def _value(model, node_key, dtype: str, shape, key: str, seed: int, batch: int,
+           unranked_scalar: bool = False) -> np.ndarray:
+    """Generated values for one input. Raises _CannotGenerate."""
+    _check_generable(model, node_key, dtype)
+    dt = _np_dtype(dtype)
     rng = _rng(seed, key)
     if dt == np.dtype(object):
-        return _examples(model, spec, rng, _concrete_shape(spec.shape, batch))
-    return _numeric(rng, dt, _concrete_shape(spec.shape, batch, unranked_scalar)), ""
-
-
-def _generate(model, signature: str, seed: int, batch: int, unranked_scalar: bool = False,
-              keys=None) -> tuple[dict[str, np.ndarray] | None, str]:
-    sig = model.signatures[signature]
-    out = {}
-    for key, spec in sig.inputs.items():
-        if keys is not None and key not in keys:
-            continue
-        value, reason = _generate_one(model, spec, key, seed, batch, unranked_scalar)
-        if value is None:
-            return None, f"input {key!r} {reason}"
-        out[key] = value
-    return out, ""
+        return _examples(model, node_key, rng, _concrete_shape(shape, batch))
+    return _numeric(rng, dt, _concrete_shape(shape, batch, unranked_scalar))
 
 
 def generate_inputs(model, signature: str, seed: int = 0, batch: int = 2) -> dict[str, np.ndarray] | None:
@@ -328,11 +347,17 @@ def generate_inputs(model, signature: str, seed: int = 0, batch: int = 2) -> dic
 
     Unknown dimensions become `batch` (first) or 3 (others); an unknown rank becomes shape [batch].
     float: seeded standard normal; int: seeded integers in [0, 3); bool: seeded; string feeding
-    ParseExample / ParseExampleV2 / ParseSingleExample: serialized tf.train.Examples with every dense
-    feature filled (seeded floats / ints of the feature's dense shape). A signature without inputs
-    gives {}. Each input's values depend only on (seed, input key)."""
-    values, _ = _generate(model, signature, seed, batch)
-    return values
+    ParseExample / ParseExampleV2 / ParseSingleExample (followed through Identity and into called
+    functions): serialized tf.train.Examples with every dense feature filled (seeded floats / ints of
+    the feature's dense shape). A signature without inputs gives {}. Each input's values depend only
+    on (seed, input key, shape)."""
+    out = {}
+    for key, spec in model.signatures[signature].inputs.items():
+        try:
+            out[key] = _value(model, spec.node, spec.dtype, spec.shape, key, seed, batch)
+        except _CannotGenerate:
+            return None
+    return out
 
 
 def _read_npz(path: str) -> dict[str, np.ndarray]:
@@ -358,40 +383,69 @@ def _as_input(value, spec) -> np.ndarray:
         if arr.dtype.kind == "U":
             return np.char.encode(arr, "utf-8").astype(object)
         return arr.astype(object)
+    if dt is None:
+        return np.asarray(value)
     return np.asarray(value, dtype=dt)
 
 
 # ----------------------------------------------------------------------------- plans
 
 @dataclass
+class _Input:
+    key: str  # the original's input key (the fixed model's when the original could not be read)
+    spec: object  # TensorSpec generated from
+    model: object  # the Model that spec belongs to (followed to find ParseExample nodes)
+    orig_name: str | None  # tensor fed in the original
+    fixed_name: str | None  # tensor fed in the fixed model (None: a pinned input the fix removed)
+    value: np.ndarray | None = None  # pinned or --inputs value; None: generated
+    source: str = "generated"
+
+
+@dataclass
 class _Plan:
     name: str
-    orig_feeds: dict[str, np.ndarray]  # tensor name -> value
-    fixed_feeds: dict[str, np.ndarray]
+    inputs: list[_Input]
     orig_fetch: dict[str, str]  # output key -> tensor name (keys compared)
     fixed_fetch: dict[str, str]
-    sources: dict[str, str]  # input key -> "generated" / "--inputs" / "pinned" (+ shape, dtype)
-    regen: list[str] = field(default_factory=list)  # generated inputs of unknown rank (retried as scalars)
-    retry: tuple | None = None  # (orig_feeds, fixed_feeds, sources) with those inputs as scalars
     missing_outputs: list[str] = field(default_factory=list)
     extra_outputs: list[str] = field(default_factory=list)
+    variants: list[tuple[dict[str, np.ndarray], str]] | None = None  # (key -> value, label), made on first load
+    chosen: int | None = None  # the variant the original (else the fixed model) accepted
+    gen_error: str = ""
     orig_runs: list[dict] | None = None
     orig_error: str = ""
     fixed_runs: list[dict] | None = None
     fixed_error: str = ""
 
+    def feeds(self, which: str, variant: int) -> dict[str, np.ndarray]:
+        values = self.variants[variant][0]
+        attr = "orig_name" if which == "original" else "fixed_name"
+        return {getattr(i, attr): values[i.key] for i in self.inputs if getattr(i, attr)}
 
-def _describe(value: np.ndarray, source: str) -> str:
-    dtype = "string" if value.dtype == np.dtype(object) else str(value.dtype)
-    return f"{source} {dtype}{list(value.shape)}"
+    def sources(self) -> dict[str, str]:
+        if not self.variants:
+            return {i.key: i.source for i in self.inputs}
+        values, label = self.variants[self.chosen or 0]
+        by_key = {i.key: i.source for i in self.inputs}
+        out = {}
+        for key, value in values.items():
+            dtype = "string" if value.dtype == np.dtype(object) else str(value.dtype)
+            out[key] = f"{by_key[key]} {dtype}{list(value.shape)}"
+        return out
+
+    def generated(self) -> bool:
+        return any(i.value is None for i in self.inputs)
 
 
-def _match_signature(fixed_model, name: str, orig_sig):
-    if name in fixed_model.signatures:
-        return fixed_model.signatures[name]
-    sigs = list(fixed_model.signatures.values())
-    if orig_sig is not None and len(sigs) == 1 and sigs[0].inferred:
-        return sigs[0]  # the fix turned a signature-carrying model into a plain graph
+def _lookup_signature(model, name: str):
+    """model.signatures[name]; else the model's only signature when it is an inferred one (a frozen
+    graph written as a SavedModel names it serving_default, and a SavedModel written as a frozen
+    graph has only "(inferred)")."""
+    if name in model.signatures:
+        return model.signatures[name]
+    sigs = list(model.signatures.values())
+    if name in _INFERRED_ALIASES and len(sigs) == 1 and sigs[0].inferred:
+        return sigs[0]
     return None
 
 
@@ -404,59 +458,58 @@ def _match_key(key: str, spec, others: dict) -> str | None:
     return None
 
 
-def _plan(name: str, orig_model, fixed_model, npz, pinned, seed, batch) -> tuple[_Plan | None, str]:
-    orig_sig = orig_model.signatures.get(name) if orig_model is not None else None
+def _plan(name: str, orig_model, fixed_model, npz, pinned) -> tuple[_Plan | None, str]:
+    """What to feed and fetch for one signature, or (None, the reason it cannot be compared)."""
+    orig_sig = _lookup_signature(orig_model, name) if orig_model is not None else None
     if orig_model is not None and orig_sig is None:
-        return None, f"{name}: not a signature of the original model (it has {', '.join(sorted(orig_model.signatures)) or 'none'})"
-    fixed_sig = _match_signature(fixed_model, name, orig_sig)
+        return None, f"{name}: not a signature of the original model (it has " \
+                     f"{', '.join(sorted(orig_model.signatures)) or 'none'})"
+    fixed_sig = _lookup_signature(fixed_model, name)
+    if fixed_sig is None and orig_sig is not None and orig_sig.name in fixed_model.signatures:
+        fixed_sig = fixed_model.signatures[orig_sig.name]
+    if fixed_sig is None and orig_sig is not None and orig_sig.inferred:
+        # a frozen graph written as a SavedModel: its one signature became serving_default
+        only = list(fixed_model.signatures.values())
+        fixed_sig = fixed_model.signatures.get("serving_default") or (only[0] if len(only) == 1 else None)
     if fixed_sig is None:
-        return None, f"{name}: not a signature of the fixed model (it has {', '.join(sorted(fixed_model.signatures)) or 'none'})"
-    base_sig = orig_sig or fixed_sig
-    base_model = orig_model if orig_sig is not None else fixed_model
-    pins = dict((pinned or {}).get(name, {}))
+        return None, f"{name}: not a signature of the fixed model (it has " \
+                     f"{', '.join(sorted(fixed_model.signatures)) or 'none'})"
+    base_sig, base_model = (orig_sig, orig_model) if orig_sig is not None else (fixed_sig, fixed_model)
+    pins = dict((pinned or {}).get(base_sig.name, {}))
+    pins.update((pinned or {}).get(name, {}))
 
-    in_map: dict[str, str | None] = {}  # original key -> fixed key
+    inputs, matched = [], set()
     for key, spec in base_sig.inputs.items():
         fk = _match_key(key, spec, fixed_sig.inputs) if orig_sig is not None else key
         if fk is None and key not in pins:
             return None, (f"{name}: input {key!r} is not an input of the fixed model and has no pinned value "
                           "(pin the value the fix gave it)")
-        in_map[key] = fk
-    matched = {v for v in in_map.values() if v is not None}
+        matched.add(fk)
+        inp = _Input(key, spec, base_model, spec.name if orig_sig is not None else None,
+                     fixed_sig.inputs[fk].name if fk is not None else None)
+        if key in pins:
+            inp.value, inp.source = _as_input(pins[key], spec), "pinned"
+        elif npz is not None and f"{name}/{key}" in npz:
+            inp.value, inp.source = _as_input(npz[f"{name}/{key}"], spec), "--inputs"
+        elif npz is not None and key in npz:
+            inp.value, inp.source = _as_input(npz[key], spec), "--inputs"
+        else:
+            try:
+                _check_generable(base_model, spec.node, spec.dtype)
+            except _CannotGenerate as e:
+                if fk is None:
+                    return None, f"{name}: input {key!r} {e}"
+                # the original's spec may be what is broken: try the fixed model's
+                try:
+                    _check_generable(fixed_model, fixed_sig.inputs[fk].node, fixed_sig.inputs[fk].dtype)
+                except _CannotGenerate:
+                    return None, f"{name}: input {key!r} {e}"
+                inp.spec, inp.model = fixed_sig.inputs[fk], fixed_model
+        inputs.append(inp)
     extra_in = [k for k in fixed_sig.inputs if k not in matched]
     if extra_in:
-        return None, f"{name}: input(s) {', '.join(map(repr, extra_in))} of the fixed model are not inputs of the original"
-
-    def build(unranked_scalar: bool, only=None):
-        values, sources = {}, {}
-        for key, spec in base_sig.inputs.items():
-            if key in pins:
-                values[key], sources[key] = _as_input(pins[key], spec), "pinned"
-            elif npz is not None and f"{name}/{key}" in npz:
-                values[key], sources[key] = _as_input(npz[f"{name}/{key}"], spec), "--inputs"
-            elif npz is not None and key in npz:
-                values[key], sources[key] = _as_input(npz[key], spec), "--inputs"
-            else:
-                if only is not None and key not in only:
-                    continue
-                value, reason = _generate_one(base_model, spec, key, seed, batch, unranked_scalar)
-                if value is None and orig_sig is not None and in_map.get(key) is not None:
-                    # the original's spec may be what is broken: try the fixed model's
-                    value, _ = _generate_one(fixed_model, fixed_sig.inputs[in_map[key]], key, seed, batch,
-                                                   unranked_scalar)
-                if value is None:
-                    return None, f"{name}: input {key!r} {reason}"
-                values[key], sources[key] = value, "generated"
-        return values, sources
-
-    values, sources = build(False)
-    if values is None:
-        return None, sources
-
-    def feeds(vals):
-        orig = {base_sig.inputs[k].name: v for k, v in vals.items()} if orig_sig is not None else {}
-        fixed = {fixed_sig.inputs[in_map[k]].name: v for k, v in vals.items() if in_map.get(k) is not None}
-        return orig, fixed
+        return None, (f"{name}: input(s) {', '.join(map(repr, extra_in))} of the fixed model are not inputs "
+                      "of the original")
 
     orig_fetch, fixed_fetch, missing, extra = {}, {}, [], []
     if orig_sig is not None:
@@ -473,20 +526,60 @@ def _plan(name: str, orig_model, fixed_model, npz, pinned, seed, batch) -> tuple
         fixed_fetch = {k: s.name for k, s in fixed_sig.outputs.items()}
     if not fixed_fetch and not missing:
         return None, f"{name}: the signature has no outputs to compare"
+    return _Plan(name, inputs, orig_fetch, fixed_fetch, missing, extra), ""
 
-    o, f = feeds(values)
-    plan = _Plan(name, o, f, orig_fetch, fixed_fetch,
-                 {k: _describe(v, sources[k]) for k, v in values.items()},
-                 missing_outputs=missing, extra_outputs=extra)
-    unranked = [k for k, s in base_sig.inputs.items() if s.shape is None and sources.get(k) == "generated"
-                and values[k].dtype != np.dtype(object)]
+
+def _resolve(graph, name: str | None, spec) -> tuple[str, tuple | None]:
+    """(dtype, shape) to generate for a fed tensor: what the loaded graph says, which can be more
+    than the signature says (or right where it is wrong); the signature's dims fill unknown ones."""
+    try:
+        tensor = graph.get_tensor_by_name(name)
+    except Exception:  # noqa: BLE001 - not in this graph: trust the signature
+        return spec.dtype, spec.shape
+    dtype = tensor.dtype.base_dtype.name
+    if tensor.shape.rank is None:
+        # a scalar claim the graph contradicts comes from a legacy `shape {}` (= unknown) placeholder
+        return dtype, (None if spec.shape == () else spec.shape)
+    dims = tensor.shape.as_list()
+    if spec.shape is not None and len(spec.shape) == len(dims):
+        dims = [d if d is not None else s for d, s in zip(dims, spec.shape)]
+    return dtype, tuple(dims)
+
+
+def _variants(plan: _Plan, graph, which: str, seed: int) -> list[tuple[dict[str, np.ndarray], str]]:
+    """Input sets to try, in order: batch 2; unranked inputs as scalars; batch 1 (each only when it
+    changes something). Raises _CannotGenerate."""
+    resolved = {}
+    for inp in plan.inputs:
+        if inp.value is None:
+            name = inp.orig_name if which == "original" else inp.fixed_name
+            resolved[inp.key] = _resolve(graph, name, inp.spec)
+    unranked = any(s is None and d not in ("string", "string_ref") for d, s in resolved.values())
+    batched = any(s is None or None in s for _, s in resolved.values())
+    configs = [(2, False, "")]
     if unranked:
-        alt, alt_sources = build(True)
-        if alt is not None:
-            ao, af = feeds(alt)
-            plan.regen = unranked
-            plan.retry = (ao, af, {k: _describe(v, alt_sources[k]) for k, v in alt.items()})
-    return plan, ""
+        configs.append((2, True, "inputs of unknown rank as scalars"))
+    if batched:
+        configs.append((1, False, "batch 1"))
+        if unranked:
+            configs.append((1, True, "batch 1, inputs of unknown rank as scalars"))
+    out, seen = [], set()
+    for batch, scalar, label in configs:
+        values = {}
+        for inp in plan.inputs:
+            if inp.value is not None:
+                values[inp.key] = inp.value
+                continue
+            dtype, shape = resolved[inp.key]
+            try:
+                values[inp.key] = _value(inp.model, inp.spec.node, dtype, shape, inp.key, seed, batch, scalar)
+            except _CannotGenerate as e:
+                raise _CannotGenerate(f"input {inp.key!r} {e}") from None
+        shapes = tuple((k, v.shape) for k, v in values.items())
+        if shapes not in seen:
+            seen.add(shapes)
+            out.append((values, label))
+    return out
 
 
 # ----------------------------------------------------------------------------- sessions
@@ -500,7 +593,7 @@ def _fix_version(meta) -> None:
 
 
 class _Session:
-    """One model loaded into a fresh graph and session."""
+    """One model loaded into a fresh graph and session (TF1 graph mode, soft placement)."""
 
     def __init__(self, model, tags):
         t = _tf()
@@ -574,7 +667,7 @@ def _warm_runtime() -> None:
         s.run(t.constant(1.0) + 1.0)
 
 
-def _run_model(model, tags, plans: list[_Plan], which: str, measure: bool, prefer: str | None):
+def _run_model(model, tags, plans: list[_Plan], which: str, seed: int, measure: bool, prefer: str | None):
     """Load one model and run every plan twice. Returns (load error, Timing or None)."""
     try:
         session = _Session(model, tags)
@@ -582,49 +675,42 @@ def _run_model(model, tags, plans: list[_Plan], which: str, measure: bool, prefe
         return f"cannot load: {_line(e)}", None
     try:
         for plan in plans:
-            feeds = plan.orig_feeds if which == "original" else plan.fixed_feeds
-            fetch = plan.orig_fetch if which == "original" else plan.fixed_fetch
-            if which == "original" and plan.orig_error:
+            if plan.gen_error or (which == "original" and plan.orig_error):
                 continue
-            try:
-                runs = [session.run(fetch, feeds) for _ in range(2)]
-            except Exception as e:  # noqa: BLE001
-                error = _line(e)
-                runs = None
-                if plan.retry is not None:  # unranked inputs as scalars
-                    alt = plan.retry[0] if which == "original" else plan.retry[1]
-                    try:
-                        runs = [session.run(fetch, alt) for _ in range(2)]
-                    except Exception:  # noqa: BLE001 - report the first error
-                        runs = None
-                    if runs is not None:
-                        plan.orig_feeds, plan.fixed_feeds, plan.sources = plan.retry
-                        plan.retry = None
-                if runs is None:
-                    if which == "original":
-                        plan.orig_error = error
-                    else:
-                        plan.fixed_error = error
+            if plan.variants is None:  # generated on the first model that loads, from its graph
+                try:
+                    plan.variants = _variants(plan, session.graph, which, seed)
+                except _CannotGenerate as e:
+                    plan.gen_error = f"{plan.name}: {e}"
                     continue
+            fetch = plan.orig_fetch if which == "original" else plan.fixed_fetch
+            order = [plan.chosen] if plan.chosen is not None else range(len(plan.variants))
+            runs, error = None, ""
+            for i in order:
+                try:
+                    feeds = plan.feeds(which, i)
+                    runs = [session.run(fetch, feeds) for _ in range(2)]
+                except Exception as e:  # noqa: BLE001 - report the first variant's error
+                    error = error or _line(e)
+                    continue
+                plan.chosen = i
+                break
             if which == "original":
-                plan.orig_runs = runs
-                plan.retry = None  # the fixed model gets exactly the inputs the original accepted
+                plan.orig_runs, plan.orig_error = runs, ("" if runs is not None else error)
             else:
-                plan.fixed_runs = runs
+                plan.fixed_runs, plan.fixed_error = runs, ("" if runs is not None else error)
         timing = None
         if measure:
             ran = [p for p in plans if (p.orig_runs if which == "original" else p.fixed_runs) is not None]
             chosen = next((p for p in ran if p.name == prefer), ran[0] if ran else None)
+            timing = Timing(session.load_s, math.nan, 0, "")
             if chosen is not None:
-                feeds = chosen.orig_feeds if which == "original" else chosen.fixed_feeds
                 fetch = chosen.orig_fetch if which == "original" else chosen.fixed_fetch
                 try:
-                    median, calls = session.time_calls(fetch, feeds)
+                    median, calls = session.time_calls(fetch, chosen.feeds(which, chosen.chosen))
                     timing = Timing(session.load_s, median, calls, chosen.name)
                 except Exception:  # noqa: BLE001 - it ran twice already; timing is best effort
-                    timing = None
-            else:
-                timing = Timing(session.load_s, float("nan"), 0, "")
+                    pass
         return "", timing
     finally:
         session.close()
@@ -660,7 +746,8 @@ def _compare(ref: np.ndarray, got: np.ndarray, rtol: float, atol: float) -> tupl
     with np.errstate(invalid="ignore", over="ignore", divide="ignore"):
         diff = np.where((a == b) | both_nan, 0.0, np.abs(a - b))
         diff = np.where(np.isnan(diff), np.inf, diff)  # NaN on one side only, or inf - (-inf)
-        rel = diff / np.maximum(np.abs(a), _TINY)
+        rel = np.where(diff == 0, 0.0, diff / np.fmax(np.abs(a), _TINY))
+        rel = np.where(np.isnan(rel), np.inf, rel)
     max_abs, max_rel = float(diff.max()), float(rel.max())
     if exact:
         ok = bool(np.array_equal(ref, got))
@@ -749,80 +836,95 @@ def verify(original_path, fixed_path, signatures: list[str], *, tags=("serve",),
 
     orig_model, orig_load_error = _accel_load(original_path, tags)
     fixed_model, fixed_load_error = _accel_load(fixed_path, tags)
+    if orig_model is None:
+        result.original_error = f"cannot load: {orig_load_error}"
     if fixed_model is None:
         result.ok = False
         result.fixed_error = f"cannot load: {fixed_load_error}"
-        if orig_load_error:
-            result.original_error = f"cannot load: {orig_load_error}"
+        result.checked_instead = "nothing: the fixed model cannot be read either" if orig_model is None else ""
         return result
 
     names = list(signatures) if signatures else sorted((orig_model or fixed_model).signatures)
     plans: list[_Plan] = []
     for name in names:
         try:
-            plan, reason = _plan(name, orig_model, fixed_model, npz, pinned, seed, 2)
+            plan, reason = _plan(name, orig_model, fixed_model, npz, pinned)
         except Exception as e:  # noqa: BLE001 - a model this code does not understand
             plan, reason = None, f"{name}: cannot prepare inputs: {_line(e)}"
         if plan is None:
             result.skipped.append(reason)
         else:
             plans.append(plan)
+    for name, pins in (pinned or {}).items():
+        sig = _lookup_signature(orig_model, name) if orig_model is not None else None
+        stray = sorted(k for k in pins if sig is not None and k not in sig.inputs)
+        if stray:
+            result.notes.append(f"{name}: pinned value(s) for {', '.join(stray)} not used: "
+                                "not inputs of the original's signature")
     if npz is not None:
-        wanted = {k for p in plans for k in p.sources} | {f"{p.name}/{k}" for p in plans for k in p.sources}
+        wanted = {k for p in plans for i in p.inputs for k in (i.key, f"{p.name}/{i.key}")}
         unused = sorted(set(npz) - wanted)
         if unused:
             result.notes.append(f"--inputs keys not used: {', '.join(unused)}")
 
+    orig_timing = fixed_timing = None
     try:
-        if measure and plans:
+        # both models are loaded even when no signature can be compared: a fixed model TensorFlow
+        # cannot load is never ok
+        if measure:
             _warm_runtime()
-        orig_timing = fixed_timing = None
-        if orig_model is None:
-            result.original_error = f"cannot load: {orig_load_error}"
-        elif plans:
-            load_error, orig_timing = _run_model(orig_model, tags, plans, "original", measure, None)
+        if orig_model is not None:
+            load_error, orig_timing = _run_model(orig_model, tags, plans, "original", seed, measure, None)
             if load_error:
                 result.original_error = load_error
-                for p in plans:
-                    p.orig_runs, p.orig_fetch = None, {}
-                    p.missing_outputs = []
-        if plans:
-            prefer = orig_timing.signature if orig_timing is not None else None
-            load_error, fixed_timing = _run_model(fixed_model, tags, plans, "fixed", measure, prefer)
-            if load_error:
-                result.fixed_error = load_error
-                result.ok = False
-                for p in plans:
-                    p.fixed_error = load_error
+        prefer = orig_timing.signature if orig_timing is not None else None
+        load_error, fixed_timing = _run_model(fixed_model, tags, plans, "fixed", seed, measure, prefer)
+        if load_error:
+            result.fixed_error = load_error
+            for p in plans:
+                p.fixed_runs, p.fixed_error = None, load_error
     except Exception as e:  # noqa: BLE001 - TensorFlow itself failed to start
         result.ok = False
         result.fixed_error = result.fixed_error or f"cannot run TensorFlow: {_line(e)}"
         return result
 
-    if not result.original_error:
-        failed = [p for p in plans if p.orig_error]
-        if failed:
-            result.original_error = "; ".join(f"{p.name}: {p.orig_error}" for p in failed)
+    runnable = []
     for plan in plans:
-        if plan.orig_error:
+        if plan.gen_error:
+            result.skipped.append(plan.gen_error)
+            continue
+        runnable.append(plan)
+        if plan.orig_runs is None:  # the original did not run: nothing of it to compare
             plan.orig_fetch, plan.missing_outputs = {}, []
-        result.inputs[plan.name] = plan.sources
+        result.inputs[plan.name] = plan.sources()
         result.compared.extend(_compare_plan(plan, rtol, atol))
         if plan.extra_outputs:
             result.notes.append(f"{plan.name}: output(s) only in the fixed model, not compared: "
                                 f"{', '.join(plan.extra_outputs)}")
-    if result.original_error:
-        fixed_only = [p for p in plans if p.orig_runs is None]
-        sources = sorted({s.split()[0] for p in fixed_only for s in p.sources.values()})
-        where = " and ".join(sources) if sources else "no"
-        scope = "" if len(fixed_only) == len(plans) else f" (for {', '.join(p.name for p in fixed_only)})"
-        if any(p.fixed_runs is not None for p in fixed_only):
-            result.checked_instead = (f"the fixed model loads and runs on {where} inputs; outputs are finite{scope}"
-                                      if all(d.ok for d in result.compared if d.signature in {p.name for p in fixed_only})
-                                      else f"the fixed model loads and runs on {where} inputs, but some outputs "
-                                           f"are not finite or it failed{scope}")
+    if not result.original_error:
+        failed = [p for p in runnable if p.orig_error]
+        if failed:
+            result.original_error = "; ".join(f"{p.name}: {p.orig_error}" for p in failed)
+    fixed_only = [p for p in runnable if p.orig_runs is None]
+    if result.original_error and result.fixed_error:
+        result.checked_instead = "nothing: the fixed model cannot be loaded either"
+    elif result.original_error and not fixed_only:
+        result.checked_instead = "the fixed model loads; no signature could be run (see skipped)"
+    elif fixed_only:
+        names_only = {p.name for p in fixed_only}
+        scope = "" if len(fixed_only) == len(runnable) else f" (for {', '.join(sorted(names_only))})"
+        kinds = sorted({i.source for p in fixed_only for i in p.inputs if i.fixed_name})
+        where = " and ".join(kinds) + " inputs" if kinds else "no inputs"
+        diffs = [d for d in result.compared if d.signature in names_only]
+        if all(p.fixed_runs is None for p in fixed_only):
+            hint = (" (if the generated inputs are the cause, give real ones with --inputs)"
+                    if any(p.generated() for p in fixed_only) and not result.fixed_error else "")
+            result.checked_instead = f"nothing: the fixed model could not run either{scope}{hint}"
+        elif all(d.ok for d in diffs):
+            result.checked_instead = f"the fixed model loads and runs on {where}; outputs are finite{scope}"
         else:
-            result.checked_instead = f"nothing: the fixed model could not run either{scope}"
+            result.checked_instead = (f"the fixed model loads and runs on {where}, but some outputs are not "
+                                      f"finite or it failed{scope}")
     if measure:
         if orig_timing is not None:
             result.timing["original"] = orig_timing

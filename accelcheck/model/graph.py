@@ -92,7 +92,7 @@ class Variable:
 class Node:
     """A read-only view of one NodeDef (or function argument) for rules and reports."""
 
-    __slots__ = ("scope", "name", "op", "device", "proto", "calls", "arg_dtype")
+    __slots__ = ("scope", "name", "op", "device", "proto", "calls", "arg_dtype", "key", "is_arg", "_dtypes")
 
     def __init__(self, scope: str, name: str, op: str, device: str = "", proto=None, arg_dtype: str = ""):
         self.scope = scope
@@ -102,14 +102,9 @@ class Node:
         self.proto = proto  # NodeDef, or None for a function argument
         self.calls: tuple[str, ...] = ()
         self.arg_dtype = arg_dtype
-
-    @property
-    def key(self) -> NodeKey:
-        return (self.scope, self.name)
-
-    @property
-    def is_arg(self) -> bool:
-        return self.op == ARG_OP
+        self.key: NodeKey = (scope, name)  # plain attributes: read millions of times on big graphs
+        self.is_arg = op == ARG_OP
+        self._dtypes: dict[str, str] | None = None
 
     @property
     def attrs(self):
@@ -120,8 +115,11 @@ class Node:
 
         For function arguments, the argument's own type under "T".
         """
+        if self._dtypes is not None:  # computed once: every dtype rule asks
+            return self._dtypes
         if self.proto is None:
-            return {"T": self.arg_dtype} if self.arg_dtype else {}
+            self._dtypes = {"T": self.arg_dtype} if self.arg_dtype else {}
+            return self._dtypes
         out: dict[str, str] = {}
         for key, value in self.proto.attr.items():
             kind = value.WhichOneof("value")
@@ -130,10 +128,14 @@ class Node:
             elif kind == "list" and value.list.type:
                 for i, t in enumerate(value.list.type):
                     out[f"{key}[{i}]"] = dtype_name(t)
+        self._dtypes = out
         return out
 
     def dtypes(self) -> set[str]:
         return set(self.attr_dtypes().values())
+
+    def invalidate(self) -> None:
+        self._dtypes = None
 
     def output_shapes(self) -> list[tuple[int | None, ...] | None] | None:
         if self.proto is None or "_output_shapes" not in self.proto.attr:

@@ -22,7 +22,7 @@ from . import opdefs, wire
 from .checkpoint import variable_sizes
 from .dtypes import dtype_name, shape_tuple
 from .graph import ARG_OP, FunctionInfo, Model, Node, Signature, TensorSpec
-from .names import parse_input, parse_tensor_name
+from .names import parse_input, parse_tensor_name, split_input
 from .protos import pb
 
 DEFAULT_TAGS = ("serve",)
@@ -107,6 +107,7 @@ def _load_file(p: Path, tags) -> Model:
             graph_def = _try_parse(data, pb.graph_pb2.GraphDef)
             if graph_def is not None and _plausible_graph(graph_def):
                 return _from_graph_def(p, graph_def, "frozen_graph")
+    _top_level_fields(p, data)  # a precise message for truncated or corrupt bytes, if that is it
     raise LoadError(p, "not a TensorFlow model: the protobuf parses as neither a GraphDef, "
                        "a MetaGraphDef nor a SavedModel")
 
@@ -134,8 +135,16 @@ def _top_level_fields(p: Path, data: bytes) -> set[tuple[int, int]]:
 
 
 def _sniff_binary(p: Path, data: bytes) -> list[str]:
-    """Candidate message types, most likely first; each is confirmed by a validating parse."""
-    fields = _top_level_fields(p, data)
+    """Candidate message types, most likely first; each is confirmed by a validating parse.
+    The first fields are enough to tell (a GraphDef's nodes come first and there can be millions)."""
+    fields = set()
+    try:
+        for i, (number, wire_type, _) in enumerate(wire.fields(data)):
+            fields.add((number, wire_type))
+            if i >= 16:
+                break
+    except wire.WireError:
+        pass  # truncated somewhere: the parse decides, and _top_level_fields names the problem
     numbers = {f for f, _ in fields}
     if (1, 0) in fields and numbers <= {1, 2}:
         return ["saved_model"]  # saved_model_schema_version (varint) + meta_graphs
@@ -414,30 +423,35 @@ def _from_graph_def(source: Path, graph_def, fmt: str) -> Model:
         rets |= set(fdef.control_ret.values())
         model.functions[fname] = FunctionInfo(fname, arg_names, rets, len(fdef.node_def))
 
-    graph = model.graph
-    for node in list(model.nodes.values()):
+    # Edges are collected and added in one call, with explicit keys: networkx's per-edge key search
+    # dominates load time on large graphs otherwise.
+    edges = []
+    nodes = model.nodes
+    for node in list(nodes.values()):
         if node.proto is None:
             continue
         in_function = bool(node.scope)
         index = 0
-        for text in node.proto.input:
-            ref = parse_input(text, in_function)
-            src = (node.scope, ref.node)
-            if src not in model.nodes:
+        dst = node.key
+        for k, text in enumerate(node.proto.input):
+            name, port, control = split_input(text, in_function)
+            src = (node.scope, name)
+            if src not in nodes:
                 where = f" in function {node.scope}" if node.scope else ""
                 raise LoadError(source, f"node {node.name!r}{where} has input {text!r}, "
                                         "which names a node that does not exist")
-            if ref.control:
-                graph.add_edge(src, node.key, kind="control")
+            if control:
+                edges.append((src, dst, k, {"kind": "control"}))
             else:
-                graph.add_edge(src, node.key, kind="data", port=ref.port, index=index)
+                edges.append((src, dst, k, {"kind": "data", "port": port, "index": index}))
                 index += 1
         for fn in node.calls:
             info = model.functions[fn]
             for ret in info.ret_nodes:
-                if (fn, ret) not in model.nodes:
+                if (fn, ret) not in nodes:
                     raise LoadError(source, f"function {fn!r} returns {ret!r}, which is not a node of its body")
-                graph.add_edge((fn, ret), node.key, kind="call")
+                edges.append(((fn, ret), dst, f"call:{fn}", {"kind": "call"}))
+    model.graph.add_edges_from(edges)
     model.find_variables()
     if fmt in ("frozen_graph", "graph_text"):
         _infer_signature(model)
@@ -458,6 +472,8 @@ def _called_functions(node: Node, library: dict, source: Path) -> list[str]:
     calls: list[str] = []
     if node.op in library:
         calls.append(node.op)
+    if not opdefs.may_call_functions(node.op):
+        return calls
     for attr_name, value in node.proto.attr.items():
         kind = value.WhichOneof("value")
         names = []

@@ -17,15 +17,20 @@ def parse_input(text: str, in_function: bool = False) -> InputRef:
     Graph inputs look like "scope/node", "scope/node:1" or "^scope/node"; function-body inputs look
     like "arg", "node:out_arg:0" or "^node".
     """
-    if text.startswith("^"):
-        return InputRef(text[1:], "", True)
+    return InputRef._make(split_input(text, in_function))
+
+
+def split_input(text: str, in_function: bool = False) -> tuple[str, str, bool]:
+    """parse_input as a plain tuple: the loader calls it once per edge, millions of times."""
+    if text[:1] == "^":
+        return text[1:], "", True
     if in_function:
         head, sep, rest = text.partition(":")
-        return InputRef(head, rest if sep else "0", False)
+        return head, (rest if sep else "0"), False
     head, sep, port = text.rpartition(":")
     if sep and port.isdigit():
-        return InputRef(head, port, False)
-    return InputRef(text, "0", False)
+        return head, port, False
+    return text, "0", False
 
 
 def parse_tensor_name(text: str) -> tuple[str, int]:

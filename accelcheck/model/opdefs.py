@@ -52,3 +52,9 @@ def tensorflow_version() -> str:
 def output_args(op: str) -> list[dict]:
     info = _ops().get(op)
     return info.get("outputs", []) if info else []
+
+
+def may_call_functions(op: str) -> bool:
+    """Whether nodes of this op can hold function-valued attrs: declared by its OpDef, or unknown."""
+    info = _ops().get(op)
+    return info is None or bool(info.get("func_attrs"))

@@ -1,0 +1,142 @@
+"""Scaling: `accelcheck check` on generated graphs of 10k to 1M nodes, against parsing alone.
+
+    .venv/bin/python bench/bench_scale.py [--sizes 10000,100000,1000000] [--target tpu]
+
+The graphs are built with protobuf only (no TensorFlow): a frozen-graph-like DAG of layers
+(Placeholder -> MatMul/BiasAdd/Relu blocks with Const weights, residual AddV2s), plus a library
+function called from the graph every 1000 nodes so calls and function bodies are in play. Each
+measurement runs in a fresh subprocess (so peak RSS is per size); every figure is a ratio measured
+in the same run. Results go to bench/out/scale.json.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import platform
+import resource
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+OUT = ROOT / "bench" / "out"
+
+
+def build_graph(n_nodes: int, path: Path) -> None:
+    sys.path.insert(0, str(ROOT))
+    from accelcheck.model.protos import pb
+
+    g = pb.graph_pb2.GraphDef()
+    g.versions.producer = 1645
+    f = g.library.function.add()
+    f.signature.name = "block_fn"
+    arg = f.signature.input_arg.add()
+    arg.name, arg.type = "x", 1
+    out = f.signature.output_arg.add()
+    out.name, out.type = "y", 1
+    body = f.node_def.add()
+    body.name, body.op = "relu", "Relu"
+    body.input.append("x")
+    body.attr["T"].type = 1
+    f.ret["y"] = "relu:activations:0"
+
+    def node(name, op, inputs=(), **attrs):
+        nd = g.node.add()
+        nd.name, nd.op = name, op
+        nd.input.extend(inputs)
+        nd.attr["T"].type = 1
+        return nd
+
+    x = g.node.add()
+    x.name, x.op = "input", "Placeholder"
+    x.attr["dtype"].type = 1
+    for d in (1, 16):
+        x.attr["shape"].shape.dim.add().size = d
+    prev, i = "input", 0
+    while len(g.node) < n_nodes - 1:
+        w = g.node.add()
+        w.name, w.op = f"l{i}/w", "Const"
+        w.attr["dtype"].type = 1
+        t = w.attr["value"].tensor
+        t.dtype = 1
+        t.tensor_shape.dim.add().size = 16
+        t.tensor_shape.dim.add().size = 16
+        t.float_val.append(0.01)
+        node(f"l{i}/matmul", "MatMul", [prev, w.name])
+        node(f"l{i}/relu", "Relu", [f"l{i}/matmul"])
+        node(f"l{i}/add", "AddV2", [f"l{i}/relu", prev])
+        prev = f"l{i}/add"
+        if i % 250 == 249:  # a function call every ~1000 nodes
+            call = node(f"l{i}/call", "PartitionedCall", [prev])
+            del call.attr["T"]
+            call.attr["f"].func.name = "block_fn"
+            call.attr["Tin"].list.type.append(1)
+            call.attr["Tout"].list.type.append(1)
+            prev = call.name
+        i += 1
+    node("output", "Identity", [prev])
+    path.write_bytes(g.SerializeToString())
+
+
+_MEASURE = r"""
+import json, resource, sys, time
+sys.path.insert(0, {root!r})
+t0 = time.perf_counter()
+from accelcheck.model.protos import pb
+data = open({path!r}, "rb").read()
+t1 = time.perf_counter()
+if {mode!r} == "parse":
+    g = pb.graph_pb2.GraphDef(); g.ParseFromString(data)
+    n = len(g.node)
+else:
+    from accelcheck.model import load
+    from accelcheck.engine import lint
+    from accelcheck.rules.pack import load_pack
+    model = load({path!r})
+    report = lint(model, load_pack({target!r}))
+    n = model.node_count
+t2 = time.perf_counter()
+print(json.dumps({{"seconds": t2 - t1, "nodes": n, "peak_rss_mib": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024}}))
+"""
+
+
+def measure(path: Path, mode: str, target: str) -> dict:
+    code = _MEASURE.format(root=str(ROOT), path=str(path), mode=mode, target=target)
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    return json.loads(out.stdout.strip().splitlines()[-1])
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__)
+    ap.add_argument("--sizes", default="10000,100000,1000000")
+    ap.add_argument("--target", default="tpu")
+    args = ap.parse_args()
+    OUT.mkdir(parents=True, exist_ok=True)
+    rows = []
+    for size in [int(s) for s in args.sizes.split(",")]:
+        path = OUT / f"generated_{size}.pb"
+        if not path.exists():
+            build_graph(size, path)
+        parse = measure(path, "parse", args.target)
+        check = measure(path, "check", args.target)
+        rows.append({"nodes": check["nodes"], "file_mib": round(path.stat().st_size / 2**20, 1),
+                     "parse_s": round(parse["seconds"], 3), "check_s": round(check["seconds"], 3),
+                     "check_over_parse": round(check["seconds"] / parse["seconds"], 1),
+                     "check_us_per_node": round(check["seconds"] / check["nodes"] * 1e6, 2),
+                     "parse_peak_mib": round(parse["peak_rss_mib"]), "check_peak_mib": round(check["peak_rss_mib"])})
+        print(rows[-1], flush=True)
+    head = ["nodes", "file MiB", "parse s", "check s", "check/parse", "µs/node (check)", "peak MiB parse", "peak MiB check"]
+    print(f"\nmachine: {os.cpu_count()} cores, Python {platform.python_version()}, target {args.target}")
+    print("| " + " | ".join(head) + " |")
+    print("|" + "---|" * len(head))
+    for r in rows:
+        print(f"| {r['nodes']:,} | {r['file_mib']} | {r['parse_s']} | {r['check_s']} | {r['check_over_parse']}x | "
+              f"{r['check_us_per_node']} | {r['parse_peak_mib']} | {r['check_peak_mib']} |")
+    (OUT / "scale.json").write_text(json.dumps({"target": args.target, "rows": rows}, indent=1))
+
+
+if __name__ == "__main__":
+    main()

@@ -5,7 +5,6 @@ into place. The input is never modified; a failed step leaves nothing behind."""
 from __future__ import annotations
 
 import shutil
-import time
 import uuid
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -192,6 +191,7 @@ def fix(path: str, target: str, out: str | None = None, *, output_format: str | 
         if progress:
             progress("lint again")
         report.after = lint(load(stage, tags=tags), pack)
+        report.after.model = str(dst)
         if not report.verification.ok:
             report.notes.append("verification failed: nothing was written")
             return report

@@ -415,6 +415,7 @@ class _Plan:
     orig_runs: list[dict] | None = None
     orig_error: str = ""
     fixed_runs: list[dict] | None = None
+    orig_fresh: dict | None = None  # the original's first call again, in a fresh session (stateful vs random)
     fixed_error: str = ""
 
     def feeds(self, which: str, variant: int) -> dict[str, np.ndarray]:
@@ -425,7 +426,7 @@ class _Plan:
     def sources(self) -> dict[str, str]:
         if not self.variants:
             return {i.key: i.source for i in self.inputs}
-        values, label = self.variants[self.chosen or 0]
+        values, _ = self.variants[self.chosen or 0]
         by_key = {i.key: i.source for i in self.inputs}
         out = {}
         for key, value in values.items():
@@ -471,6 +472,12 @@ def _plan(name: str, orig_model, fixed_model, npz, pinned) -> tuple[_Plan | None
         # a frozen graph written as a SavedModel: its one signature became serving_default
         only = list(fixed_model.signatures.values())
         fixed_sig = fixed_model.signatures.get("serving_default") or (only[0] if len(only) == 1 else None)
+    if fixed_sig is None and orig_sig is not None and all(
+            t.node is not None and t.node in fixed_model.nodes
+            for t in list(orig_sig.inputs.values()) + list(orig_sig.outputs.values())):
+        # a SavedModel signature written as a frozen graph: the fix keeps node names, so the
+        # original's tensors are there to feed and fetch
+        fixed_sig = orig_sig
     if fixed_sig is None:
         return None, f"{name}: not a signature of the fixed model (it has " \
                      f"{', '.join(sorted(fixed_model.signatures)) or 'none'})"
@@ -683,6 +690,9 @@ def _run_model(model, tags, plans: list[_Plan], which: str, seed: int, measure: 
                 except _CannotGenerate as e:
                     plan.gen_error = f"{plan.name}: {e}"
                     continue
+                except Exception as e:  # noqa: BLE001 - a graph this code does not understand
+                    plan.gen_error = f"{plan.name}: cannot generate inputs: {_line(e)}"
+                    continue
             fetch = plan.orig_fetch if which == "original" else plan.fixed_fetch
             order = [plan.chosen] if plan.chosen is not None else range(len(plan.variants))
             runs, error = None, ""
@@ -712,6 +722,29 @@ def _run_model(model, tags, plans: list[_Plan], which: str, seed: int, measure: 
                 except Exception:  # noqa: BLE001 - it ran twice already; timing is best effort
                     pass
         return "", timing
+    finally:
+        session.close()
+
+
+def _first_calls_fresh(model, tags, plans: list[_Plan], rtol: float, atol: float) -> None:
+    """For signatures whose original changed between its two calls: is that state or randomness?
+    Load the original once more and repeat the first call. If it gives the first call's result
+    again, the original is stateful but deterministic (a counter, an assignment), and the fixed
+    model's first call must match strictly; only random outputs fall back to a determinism check."""
+    changing = [p for p in plans if p.orig_runs is not None and not all(
+        _compare(p.orig_runs[0][k], p.orig_runs[1][k], rtol, atol)[2] for k in p.orig_fetch)]
+    if not changing:
+        return
+    try:
+        session = _Session(model, tags)
+    except Exception:  # noqa: BLE001 - it loaded a moment ago; without a second look, stay lenient
+        return
+    try:
+        for plan in changing:
+            try:
+                plan.orig_fresh = session.run(plan.orig_fetch, plan.feeds("original", plan.chosen))
+            except Exception:  # noqa: BLE001
+                plan.orig_fresh = None
     finally:
         session.close()
 
@@ -798,6 +831,13 @@ def _compare_plan(plan: _Plan, rtol: float, atol: float) -> list[OutputDiff]:
                                                    "reproduced both calls") if n)
             out.append(OutputDiff(plan.name, key, max_abs, max_rel, ok, note))
             continue
+        fresh = plan.orig_fresh
+        if fresh is not None and _compare(o1[key], fresh[key], rtol, atol)[2]:
+            # stateful, not random: a fresh load repeats the first call, so first calls must agree
+            note = "; ".join(n for n in (d1[3], "the original is stateful (its second call differs); compared "
+                                                "first calls after loading") if n)
+            out.append(OutputDiff(plan.name, key, d1[0], d1[1], d1[2], note))
+            continue
         # the original is not repeatable and the fixed model does not reproduce it
         fa, fr, f_ok, f_note = _compare(f1[key], f2[key], rtol, atol)
         note = ("original is non-deterministic (random ops); compared the fixed model's two runs for "
@@ -877,6 +917,7 @@ def verify(original_path, fixed_path, signatures: list[str], *, tags=("serve",),
             load_error, orig_timing = _run_model(orig_model, tags, plans, "original", seed, measure, None)
             if load_error:
                 result.original_error = load_error
+            _first_calls_fresh(orig_model, tags, plans, rtol, atol)
         prefer = orig_timing.signature if orig_timing is not None else None
         load_error, fixed_timing = _run_model(fixed_model, tags, plans, "fixed", seed, measure, prefer)
         if load_error:
@@ -897,7 +938,14 @@ def verify(original_path, fixed_path, signatures: list[str], *, tags=("serve",),
         if plan.orig_runs is None:  # the original did not run: nothing of it to compare
             plan.orig_fetch, plan.missing_outputs = {}, []
         result.inputs[plan.name] = plan.sources()
-        result.compared.extend(_compare_plan(plan, rtol, atol))
+        if plan.variants and plan.chosen:
+            result.notes.append(f"{plan.name}: the default generated inputs were rejected; used "
+                                f"{plan.variants[plan.chosen][1]}")
+        try:
+            result.compared.extend(_compare_plan(plan, rtol, atol))
+        except Exception as e:  # noqa: BLE001 - outputs numpy cannot compare
+            result.compared.append(OutputDiff(plan.name, "*", math.nan, math.nan, False,
+                                              f"cannot compare the outputs: {_line(e)}"))
         if plan.extra_outputs:
             result.notes.append(f"{plan.name}: output(s) only in the fixed model, not compared: "
                                 f"{', '.join(plan.extra_outputs)}")

@@ -46,7 +46,13 @@ def render_fix_text(report, color: bool | None = None) -> str:
         out.append(f"\nSize: {_bytes(report.bytes_before)} -> {_bytes(report.bytes_after)}")
     v = report.verification
     if v is not None:
-        out += ["", "Verification: " + ("passed" if v.ok else "FAILED")]
+        if not v.ok:
+            status = "FAILED"
+        elif not v.compared:
+            status = "not done: nothing could be compared (see below); pass --inputs to provide inputs"
+        else:
+            status = "passed"
+        out += ["", "Verification: " + status]
         if v.original_error:
             out.append(f"  the original cannot run here: {v.original_error}")
             out.append(f"  checked instead: {v.checked_instead}")

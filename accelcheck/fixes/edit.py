@@ -77,6 +77,13 @@ def remove_nodes(art: Artifact, keys: set[NodeKey]) -> list[NodeKey]:
             if len(kept_inputs) != len(nd.input):
                 del nd.input[:]
                 nd.input.extend(kept_inputs)
+            if "_class" in nd.attr:  # colocation with a removed node fails TensorFlow's import
+                groups = [g for g in nd.attr["_class"].list.s if g.decode("utf-8", "replace")[5:] not in names]
+                if not groups:
+                    del nd.attr["_class"]
+                elif len(groups) != len(nd.attr["_class"].list.s):
+                    del nd.attr["_class"].list.s[:]
+                    nd.attr["_class"].list.s.extend(groups)
         del nodes[:]
         nodes.extend(keep)
         if scope:
@@ -93,10 +100,30 @@ def remove_nodes(art: Artifact, keys: set[NodeKey]) -> list[NodeKey]:
 
 
 def _drop_from_collections(art: Artifact, names: set[str]) -> None:
+    """Forget removed nodes in the MetaGraph's collections and asset lists (a loader feeds asset
+    paths into the tensors named there, and fails on a tensor that is gone)."""
     if art.meta_graph is None:
         return
+    meta = art.meta_graph
+    assets = [a for a in meta.asset_file_def if parse_input(a.tensor_info.name).node not in names]
+    if len(assets) != len(meta.asset_file_def):
+        del meta.asset_file_def[:]
+        meta.asset_file_def.extend(assets)
     for key in list(art.meta_graph.collection_def):
         col = art.meta_graph.collection_def[key]
+        if col.WhichOneof("kind") == "any_list" and key == "saved_model_assets":
+            kept = []
+            for packed in col.any_list.value:
+                asset = pb.meta_graph_pb2.AssetFileDef()
+                packed.Unpack(asset)
+                if parse_input(asset.tensor_info.name).node not in names:
+                    kept.append(packed)
+            if not kept:
+                del meta.collection_def[key]
+            elif len(kept) != len(col.any_list.value):
+                del col.any_list.value[:]
+                col.any_list.value.extend(kept)
+            continue
         if col.WhichOneof("kind") == "node_list":
             kept = [v for v in col.node_list.value if parse_input(v.lstrip("^")).node not in names]
             if not kept:

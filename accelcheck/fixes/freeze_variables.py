@@ -290,6 +290,8 @@ def _drop_call_input(nd, op: str, arg_index: int) -> None:
     for attr in ("Tin",):
         if attr in nd.attr and len(nd.attr[attr].list.type) > arg_index:
             del nd.attr[attr].list.type[arg_index]
+    if "_input_shapes" in nd.attr and len(nd.attr["_input_shapes"].list.shape) > arg_index + offset:
+        del nd.attr["_input_shapes"].list.shape[arg_index + offset]
     if "_read_only_resource_inputs" in nd.attr:
         ints = [i if i < arg_index else i - 1 for i in nd.attr["_read_only_resource_inputs"].list.i if i != arg_index]
         del nd.attr["_read_only_resource_inputs"].list.i[:]
@@ -298,6 +300,8 @@ def _drop_call_input(nd, op: str, arg_index: int) -> None:
 
 def _drop_function_arg(fdef, index: int) -> None:
     del fdef.signature.input_arg[index]
+    if "_input_shapes" in fdef.attr and len(fdef.attr["_input_shapes"].list.shape) > index:
+        del fdef.attr["_input_shapes"].list.shape[index]  # one per argument; converters check the length
     for field_name in ("arg_attr", "resource_arg_unique_id"):
         mapping = getattr(fdef, field_name)
         items = {k: v for k, v in mapping.items()}

@@ -3,9 +3,10 @@ need; drop every other top-level node, the signatures not kept, and functions no
 
 from __future__ import annotations
 
+from ..model.dtypes import dtype_enum
 from ..model.names import parse_input
 from .artifact import Artifact
-from .base import FixOptions, Pass, PassResult, node_path
+from .base import FixOptions, FixRefused, Pass, PassResult, node_path
 from .edit import drop_unreachable_functions, remove_nodes
 from .freeze_variables import init_op_keys
 
@@ -21,6 +22,38 @@ def keep_set(art: Artifact) -> set:
             if t and ("", parse_input(t).node) in model.nodes:
                 roots.add(("", parse_input(t).node))
     return set(model.live_anywhere()) | model._ancestors(roots)
+
+
+def _fed_boundary(model, keep: set) -> list:
+    """Kept nodes that a signature feeds and whose producers are not kept: they become placeholders."""
+    out = []
+    for sig in model.signatures.values():
+        for spec in sig.inputs.values():
+            key = spec.node
+            if key is None or key in out or model.nodes[key].op in ("Placeholder", "PlaceholderWithDefault"):
+                continue
+            if any(src not in keep for src, _ in model.producers(key)):
+                port = spec.name.rpartition(":")[2] if ":" in spec.name else "0"
+                if port != "0":
+                    raise FixRefused("prune-to-signatures", f"signature {sig.name} feeds output {port} of "
+                                                            f"`{key[1]}`; pruning above it is not supported")
+                out.append(key)
+    return out
+
+
+def _make_placeholder(art: Artifact, model, key) -> None:
+    spec = next(t for s in model.signatures.values() for t in s.inputs.values() if t.node == key)
+    nd = art.node_def(key)
+    device = nd.device
+    nd.Clear()
+    nd.name, nd.op, nd.device = key[1], "Placeholder", device
+    nd.attr["dtype"].type = dtype_enum(spec.dtype)
+    shape = nd.attr["shape"].shape
+    if spec.shape is None:
+        shape.unknown_rank = True
+    else:
+        for d in spec.shape:
+            shape.dim.add().size = -1 if d is None else d
 
 
 class PruneToSignatures(Pass):
@@ -42,6 +75,9 @@ class PruneToSignatures(Pass):
             model = art.model()
         keep = keep_set(art)
         doomed = {k for k, n in model.nodes.items() if not k[0] and k not in keep}
+        for key in _fed_boundary(model, keep):
+            _make_placeholder(art, model, key)
+            result.modified.append(node_path(key))
         result.removed += [node_path(k) for k in remove_nodes(art, doomed)]
         art.changed()
         result.removed += [f"function {f}" for f in drop_unreachable_functions(art)]

@@ -230,7 +230,10 @@ def _write(art: Artifact, model, stage: Path, fmt: str) -> None:
     else:
         meta.meta_info_def.tags[:] = model.tags or ["serve"]
     assets = Path(model.path) if model.format == "saved_model" else None
-    write_saved_model(meta, stage, None if art.frozen else art.checkpoint_prefix, assets)
+    # The loader restores through the saver whenever there is one (a TF2 model without variables
+    # still checkpoints its object graph): keep the checkpoint exactly when the saver stays.
+    restores = art.checkpoint_prefix if meta.HasField("saver_def") else None
+    write_saved_model(meta, stage, restores, assets)
 
 
 def _commit(stage: Path, dst: Path) -> None:

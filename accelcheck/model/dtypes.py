@@ -32,6 +32,14 @@ ITEM_SIZE = {
 }
 
 
+_BY_NAME = {name: value for value, name in _BY_VALUE.items()}
+
+
+def dtype_enum(name: str) -> int:
+    """The DataType enum value for a short name (the inverse of dtype_name); 0 if unknown."""
+    return _BY_NAME.get(name, 0)
+
+
 def dtype_name(value: int) -> str:
     return _BY_VALUE.get(value, "invalid" if value == 0 else f"unknown({value})")
 

@@ -217,10 +217,19 @@ class Model:
         return next(iter(sorted(self.signatures)), None)
 
     def live(self, signature: str) -> frozenset[NodeKey]:
-        """Nodes the signature's outputs depend on: data, control and calls, transitively."""
+        """Nodes the signature's outputs depend on: data, control and calls, transitively.
+
+        A signature input is a fed tensor, and TensorFlow does not run what produces a fed tensor
+        (TF1 signatures often feed an intermediate one, such as an Identity after ParseExample):
+        the walk stops there. An input node is live when something live reads it."""
         if signature not in self._live_cache:
-            seeds = self.signatures[signature].output_nodes()
-            self._live_cache[signature] = frozenset(self._ancestors(seeds))
+            sig = self.signatures[signature]
+            fed = set()
+            for t in sig.inputs.values():
+                if t.node is not None:
+                    port = t.name.rpartition(":")[2] if ":" in t.name else "0"
+                    fed.add((t.node, port if port.isdigit() else "0"))
+            self._live_cache[signature] = frozenset(self._ancestors(sig.output_nodes(), fed))
         return self._live_cache[signature]
 
     def live_anywhere(self) -> frozenset[NodeKey]:
@@ -229,17 +238,23 @@ class Model:
             out |= self.live(name)
         return frozenset(out)
 
-    def _ancestors(self, seeds: Iterable[NodeKey]) -> set[NodeKey]:
+    def _ancestors(self, seeds: Iterable[NodeKey], fed: set[tuple[NodeKey, str]] | None = None) -> set[NodeKey]:
+        """Everything `seeds` depend on; data edges that read a `fed` (node, port) are not followed."""
         seen = set(seeds)
+        boundary: set[NodeKey] = set()  # fed inputs that are read, but whose producers do not run
         queue = deque(seen)
         pred = self.graph.pred
         while queue:
             key = queue.popleft()
-            for p in pred[key]:
-                if p not in seen:
-                    seen.add(p)
-                    queue.append(p)
-        return seen
+            for p, edges in pred[key].items():
+                if p in seen:
+                    continue
+                if fed and all(d["kind"] == "data" and (p, d["port"]) in fed for d in edges.values()):
+                    boundary.add(p)
+                    continue
+                seen.add(p)
+                queue.append(p)
+        return seen | boundary
 
     def call_chain(self, signature: str | None, key: NodeKey) -> list[str]:
         """Functions from the signature's top-level call site down to the node's scope."""

@@ -14,9 +14,9 @@ from pathlib import Path
 from google.protobuf import text_format
 
 from ..errors import AccelcheckError
+from .dtypes import dtype_enum
 from .protos import pb
 
-_DTYPE_ENUM = {v: k for k, v in pb.types_pb2.DataType.items()}
 
 
 class WriteError(AccelcheckError):
@@ -73,7 +73,7 @@ def signature_def(inputs: dict, outputs: dict, method: str = "tensorflow/serving
         for key, (name, dtype, shape) in specs.items():
             info = target[key]
             info.name = name
-            info.dtype = _dtype_enum(dtype)
+            info.dtype = dtype_enum(dtype)
             if shape is None:
                 info.tensor_shape.unknown_rank = True
             else:
@@ -82,9 +82,6 @@ def signature_def(inputs: dict, outputs: dict, method: str = "tensorflow/serving
     return sig
 
 
-def _dtype_enum(name: str) -> int:
-    special = {"float32": "DT_FLOAT", "float64": "DT_DOUBLE", "float16": "DT_HALF"}
-    return _DTYPE_ENUM.get(special.get(name, "DT_" + name.upper()), 0)
 
 
 def write_saved_model(meta_graph, dst: Path, variables_from: str | None = None,

@@ -90,6 +90,7 @@ def check(
     ei_accelerator: Optional[str] = typer.Option(None, "--ei-accelerator", help="Elastic Inference accelerator type for the memory check (eia1.medium … eia2.xlarge)."),
     jobs: Optional[int] = typer.Option(None, "--jobs", "-j", help="Models checked in parallel (default: the cores)."),
     timeout: float = typer.Option(300.0, "--timeout", help="Seconds one model may take before it is reported as an error (0: no limit)."),
+    confirm: bool = typer.Option(False, "--confirm", help="Also run the real toolchain and mark each finding confirmed or not (slow: uses TensorFlow)."),
 ) -> None:
     """Check models against a target's rule pack (the default command: `accelcheck MODEL --target T`).
 
@@ -127,6 +128,13 @@ def check(
         typer.echo(f"accelcheck: error: {error}", err=True)
     if not reports:
         raise typer.Exit(2)
+    if confirm:
+        from .confirm.match import confirm as run_confirm
+
+        for report in reports:
+            if sys.stderr.isatty():
+                typer.echo(f"  … confirming {report.model} with the real toolchain", err=True)
+            report.confirm = run_confirm(report, report.model, tags=_tags(tags) or cfg.tags, signature=signature)
     if pack.notice and out_format == "text":
         typer.echo(f"note: {pack.notice}", err=True)
     renderers = {"text": render_text, "json": render_json, "sarif": render_sarif, "github": render_github}

@@ -87,6 +87,10 @@ class Report:
     signatures: list[str]
     findings: list[Finding] = field(default_factory=list)
     suppressed: int = 0  # findings dropped by node-pattern ignores
+    confirm: dict | None = None  # --confirm: what the real toolchain said (confirm/match.py)
+
+    def confirmation(self, index: int) -> str | None:
+        return self.confirm["findings"][index] if self.confirm and self.confirm.get("findings") else None
 
     def findings_for(self, signature: str) -> list[Finding]:
         return [f for f in self.findings if not f.signatures or signature in f.signatures]

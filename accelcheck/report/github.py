@@ -16,10 +16,11 @@ def _escape(text: str, prop: bool = False) -> str:
 def render_github(reports: list[Report]) -> str:
     lines = []
     for report in reports:
-        for f in report.findings:
+        for i, f in enumerate(report.findings):
             title = _escape(f"{f.code} {f.name}", prop=True)
+            mark = f" [{report.confirmation(i)}]" if report.confirm else ""
             lines.append(f"::{_COMMAND[f.severity]} file={_escape(report.model, prop=True)},line=1,title={title}::"
-                         f"{_escape(f.location.path() + ': ' + f.message)}")
+                         f"{_escape(f.location.path() + ': ' + f.message + mark)}")
         for sig, v in report.verdicts().items():
             c = v["counts"]
             lines.append(f"{report.model} [{report.target}] {sig}: {v['verdict']} "

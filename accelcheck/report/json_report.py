@@ -15,10 +15,11 @@ def report_to_dict(report: Report) -> dict:
         "model": report.model,
         "format": report.format,
         "target": report.target,
-        "findings": [f.to_dict() for f in report.findings],
+        "findings": [f.to_dict() | ({"confirmation": report.confirmation(i)} if report.confirm else {})
+                     for i, f in enumerate(report.findings)],
         "signatures": report.verdicts(),
         "suppressed": report.suppressed,
-    }
+    } | ({"confirm": {k: v for k, v in report.confirm.items() if k != "findings"}} if report.confirm else {})
 
 
 def render_json(reports: list[Report]) -> str:

@@ -49,7 +49,7 @@ def render_sarif(reports: list[Report]) -> str:
         index = {d["id"]: i for i, d in enumerate(rules)}
         results = []
         for report in group:
-            for f in report.findings:
+            for i, f in enumerate(report.findings):
                 fqn = "/".join(p for p in (f.location.signature, *f.location.functions, f.location.node) if p)
                 fingerprint = hashlib.sha256("|".join(
                     (f.code, f.target, "/".join(f.location.functions), f.location.node or "")).encode()).hexdigest()
@@ -65,7 +65,8 @@ def render_sarif(reports: list[Report]) -> str:
                     }],
                     "partialFingerprints": {"accelcheck/v1": fingerprint},
                     "properties": {"confidence": f.confidence, "live": f.live, "op": f.location.op,
-                                   "signatures": list(f.signatures)},
+                                   "signatures": list(f.signatures)}
+                                  | ({"confirmation": report.confirmation(i)} if report.confirm else {}),
                 }
                 if f.code in index:
                     result["ruleIndex"] = index[f.code]

@@ -60,6 +60,22 @@ def _capability_rows(findings: list[Finding]) -> list[tuple[str, int, str, str, 
     return rows
 
 
+def _confirm_lines(c: dict) -> list[str]:
+    if not c.get("oracle"):
+        return ["", f"  --confirm: {c.get('note', 'no oracle')}"]
+    lines = ["", f"  --confirm with {c['oracle']}: the toolchain "
+             + ("accepted the model" if c["toolchain_verdict"] == "ok" else "rejected the model")
+             + f"; accelcheck's verdict: {c['static_verdict']}"
+             + ("" if (c["toolchain_verdict"] == "ok") == (c["static_verdict"] == "ok") else "  (DISAGREE)")]
+    for run in c["runs"]:
+        if not run["ok"]:
+            lines.append(f"    {run['tool']}{' ' + run['signature'] if run['signature'] else ''}: {run['error'][:200]}")
+    for m in c["missed"]:
+        what = " ".join(x for x in (m.get("op"), m.get("node")) if x) or m.get("message", "")[:160]
+        lines.append(f"    missed by accelcheck: {what} ({m.get('kind')})")
+    return lines
+
+
 def _verdict_line(report: Report, sig: str, v: dict) -> str:
     c = v["counts"]
     parts = [f"{c[k]} {k}{'s' if c[k] != 1 and k != 'info' else ''}" for k in ("error", "warning", "info") if c[k]]
@@ -94,6 +110,7 @@ def render_text(reports: list[Report], color: bool | None = None, width: int | N
         if findings:
             out.append("")
         for f in findings:
+            index = report.findings.index(f)
             label = paint.sev(f.severity, f"{str(f.severity):<7}")
             where = f.location.path()
             op = f" ({f.location.op})" if f.location.op else ""
@@ -102,6 +119,10 @@ def render_text(reports: list[Report], color: bool | None = None, width: int | N
             out.append(f"          {f.message}")
             if f.location.layer:
                 out.append(f"          layer: {f.location.layer}")
+            if report.confirm and report.confirmation(index):
+                out.append(f"          toolchain: {report.confirmation(index)}")
+        if report.confirm:
+            out += _confirm_lines(report.confirm)
         if report.suppressed:
             out.append(f"\n  ({report.suppressed} findings suppressed by node ignores)")
         out.append("")

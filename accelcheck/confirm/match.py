@@ -1,0 +1,86 @@
+"""`check --confirm`: run the real toolchain for the target and hold each finding against it.
+
+- tflite: the TFLite converter, builtins only; tflite-select: with Select TF ops;
+- xla: XLA compilation of each signature (jit_compile, HLO); tpu: the same XLA compilation on the
+  CPU as a stand-in (TPU-only facts, such as the dtypes kTpuAllTypes lacks, cannot be reproduced
+  there, and are said to be);
+- elastic-inference: no oracle exists (the service is gone).
+
+A finding is `confirmed` when the toolchain rejected the same node or the same op; `not
+reproduced` when it did not (XLA stops at its first error, so later ops are often not reproduced:
+said so). What the toolchain rejected that no finding covers is listed as `missed`.
+"""
+
+from __future__ import annotations
+
+from ..findings import Report, Severity
+
+ORACLES = {
+    "tflite": ("tflite", "the TFLite converter (builtins only)"),
+    "tflite-select": ("tflite-select", "the TFLite converter with Select TF ops"),
+    "xla": ("xla", "XLA compilation of each signature (CPU)"),
+    "tpu": ("xla", "XLA compilation on the CPU, a stand-in for TPU"),
+}
+# Findings the XLA-on-CPU stand-in cannot reproduce for TPU, and why.
+_TPU_ONLY = {
+    "TPU002": "TPU kernels lack this dtype; XLA on the CPU has it",
+    "TPU003": "a performance warning, not a compile error",
+    "TPU004": "the oracle compiles with unknown dimensions set to 1",
+    "TPU006": "XLA compiles resource assignments; the hazard is at TPU serving",
+}
+
+
+def _matches(finding, problem) -> bool:
+    loc = finding.location
+    if problem.node and loc.node and problem.node.split("/")[-1] == loc.node.split("/")[-1] and \
+            (problem.node == loc.node or problem.node.endswith("/" + loc.node) or loc.node.endswith(problem.node)):
+        return True
+    return bool(problem.op and loc.op and problem.op == loc.op)
+
+
+def confirm(report: Report, model_path: str, tags=None, signature: str | None = None, timeout: float = 600) -> dict:
+    """The `confirm` section for a report (also marks nothing on the report itself)."""
+    from . import run_isolated
+
+    if report.target not in ORACLES:
+        return {"oracle": None, "note": f"no oracle exists for {report.target}: nothing can be confirmed",
+                "runs": [], "findings": [], "missed": []}
+    tool, description = ORACLES[report.target]
+    kwargs = {"path": model_path, "tags": list(tags) if tags else None}
+    if tool == "xla":
+        runs = run_isolated("xla", timeout=timeout, signature=signature, **kwargs)
+    else:
+        keys = [signature] if signature else None
+        runs = [run_isolated(tool, timeout=timeout, signature_keys=keys, **kwargs)]
+    problems = [p for r in runs for p in r.problems]
+    failed = [r for r in runs if not r.ok]
+    marks, matched = [], set()
+    for f in report.findings:
+        if f.severity < Severity.ERROR:
+            marks.append("not checked (not an error)")
+            continue
+        hits = [i for i, p in enumerate(problems) if _matches(f, p)]
+        if hits:
+            matched.update(hits)
+            marks.append("confirmed")
+        elif report.target == "tpu" and f.code in _TPU_ONLY:
+            marks.append(f"not checkable here ({_TPU_ONLY[f.code]})")
+        elif failed and tool == "xla":
+            marks.append("not reproduced (XLA reports only its first error)")
+        elif f.location.node is None:
+            marks.append("not checkable (about the whole model)")
+        else:
+            marks.append("not reproduced")
+    missed = [vars(p) for i, p in enumerate(problems) if i not in matched]
+    if failed and not problems:
+        missed += [{"op": "", "node": "", "function": "", "kind": "other", "message": r.error} for r in failed]
+    return {
+        "oracle": description,
+        "stand_in": report.target == "tpu",
+        "runs": [{"tool": r.tool, "signature": r.signature, "ok": r.ok, "error": r.error, "seconds": r.seconds}
+                 for r in runs],
+        "toolchain_verdict": "ok" if not failed else "rejected",
+        "static_verdict": "errors" if report.worst() == Severity.ERROR else "ok",
+        "findings": marks,
+        "missed": missed,
+    }

@@ -23,37 +23,68 @@ PRIMARY_DTYPE_ATTRS = ("T", "dtype", "DstT", "SrcT", "Tout", "out_type", "output
 
 
 @functools.cache
-def _support() -> tuple[dict, frozenset, frozenset]:
+def _table() -> dict:
     try:
-        table = load_data("tflite_op_support.json")
+        return load_data("tflite_op_support.json")
     except FileNotFoundError:
-        table = {"ops": {}, "structural": []}
+        return {"ops": {}, "structural": [], "dtype_attr": {}, "pairs": {}}
+
+
+@functools.cache
+def _support() -> tuple[dict, frozenset, frozenset]:
+    table = _table()
     allow = frozenset(load_data("tflite_flex_allowlist.json")["ops"])
     return table["ops"], frozenset(table.get("structural", ())), allow
 
 
 def primary_dtype(node) -> str:
+    """The dtype the probe table is keyed by: the attr the probe read for this op, when measured."""
     types = node.attr_dtypes()
+    attr = _table().get("dtype_attr", {}).get(node.op)
+    if attr and attr in types:
+        return base_dtype(types[attr])
     for attr in PRIMARY_DTYPE_ATTRS:
         if attr in types:
             return base_dtype(types[attr])
     return "-"
 
 
+def classify_node(node) -> tuple[str, str, str]:
+    """(outcome, confidence, dtype label) for a node; Cast is measured per source->destination pair."""
+    if node.op == "Cast":
+        types = node.attr_dtypes()
+        pair = f"{base_dtype(types.get('SrcT', '?'))}->{base_dtype(types.get('DstT', '?'))}"
+        measured = _table().get("pairs", {}).get("Cast", {})
+        if pair in measured:
+            return measured[pair], "certain", pair
+    dtype = primary_dtype(node)
+    outcome, confidence = classify(node.op, dtype)
+    return outcome, confidence, dtype
+
+
+# TF1 control flow in a frozen or session graph is functionalized into TFLite IF/WHILE subgraphs
+# before legalization (TARGETS.md §3.1; the probe measures TF2 graphs only). When that fails the
+# converter says ERROR_UNSUPPORTED_CONTROL_FLOW_V1, which no static table predicts.
+V1_CONTROL_FLOW = {"Switch", "Merge", "Enter", "Exit", "NextIteration", "LoopCond", "RefSwitch", "RefMerge",
+                   "RefEnter", "RefExit", "RefNextIteration"}
+
+
 def classify(op: str, dtype: str) -> tuple[str, str]:
     """(builtin | select | custom, certain | likely) for one op at one dtype."""
     ops, structural, allow = _support()
     measured = ops.get(op)
+    if measured and dtype in measured:
+        return measured[dtype], "certain"
+    if op in V1_CONTROL_FLOW:
+        return BUILTIN, "likely"
+    if op in structural:  # folded or removed by the converter, whatever the dtype
+        return BUILTIN, "likely"
     if measured:
-        if dtype in measured:
-            return measured[dtype], "certain"
         # An unprobed dtype: what most probed dtypes did, never better than the allowlist allows.
         outcome = Counter(measured.values()).most_common(1)[0][0]
         if outcome == BUILTIN and dtype not in ("float32", "-") and op in allow:
             return SELECT, "likely"
         return outcome, "likely"
-    if op in structural:
-        return BUILTIN, "certain"
     return (SELECT if op in allow else CUSTOM), "likely"
 
 
@@ -63,8 +94,7 @@ def op_support(ctx, rule) -> Iterator[Hit]:
     for node in ctx.live_nodes():
         if node.op in exclude or (node.calls and node.op in node.calls):
             continue
-        dtype = primary_dtype(node)
-        outcome, confidence = classify(node.op, dtype)
+        outcome, confidence, dtype = classify_node(node)
         if outcome == wanted:
             yield Hit(node.key, {"dtype": dtype, "basis": "measured" if confidence == "certain" else "inferred"})
 

@@ -3,7 +3,6 @@ PYTHON ?= $(shell command -v python3.11 || command -v python3)
 VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed-stamp
-DEMO_MODELS := fixtures/real/tf-serving/counter fixtures/real/tf-serving/half_plus_two_gpu_trt fixtures/real/tf2onnx/lstm.pb
 
 # The official SARIF 2.1.0 schema, to validate our SARIF output against (it ships in an npm package).
 SARIF_SCHEMA := $(VENV)/sarif-schema-2.1.0.json
@@ -32,11 +31,29 @@ $(SARIF_SCHEMA): | $(STAMP)
 test: fixtures $(SARIF_SCHEMA)
 	$(BIN)/python -m pytest -q
 
+# A tour: inspect, check for several targets, fix, check again. Findings (exit 1) are the point of
+# the demo; a tool error (exit 2) still fails it.
+AC := $(BIN)/accelcheck
+OK_OR_FINDINGS := || test $$? -eq 1
 demo: fixtures
-	@for m in $(DEMO_MODELS); do echo "\$$ accelcheck inspect $$m"; $(BIN)/accelcheck inspect $$m; echo; done
+	@echo "\n### What is in TF Serving's counter model"
+	$(AC) inspect fixtures/real/tf-serving/counter
+	@echo "\n### Will it compile for TPU? (it assigns a TF1 variable while serving)"
+	$(AC) fixtures/real/tf-serving/counter --target tpu $(OK_OR_FINDINGS)
+	@echo "\n### A frozen LSTM that still contains dropout, for TFLite"
+	$(AC) fixtures/real/tf2onnx/lstm.pb --target tflite $(OK_OR_FINDINGS)
+	@echo "\n### A SavedModel pinned to /device:GPU:0, for TFLite"
+	$(AC) fixtures/real/tf-serving/half_plus_two_gpu_trt --target tflite --signature serving_default $(OK_OR_FINDINGS)
+	@echo "\n### Fix it: clear devices, freeze variables, verify, write demo-out/half_plus_two_tflite"
+	$(AC) fix fixtures/real/tf-serving/half_plus_two_gpu_trt --target tflite --signature serving_default -o demo-out/half_plus_two_tflite --force
+	@echo "\n### Every model in fixtures/real at once, as a GitHub Actions step would report it"
+	$(AC) fixtures/real --target xla --format github $(OK_OR_FINDINGS)
 
 bench: fixtures
+	$(BIN)/python bench/make_models.py
 	$(BIN)/python bench/bench_inspect.py
+	$(BIN)/python bench/bench_check.py
+	$(BIN)/python bench/bench_scale.py
 
 clean:
-	rm -rf $(VENV) fixtures/built bench/out .pytest_cache
+	rm -rf $(VENV) fixtures/built bench/out demo-out .pytest_cache

@@ -1057,6 +1057,13 @@ def build_raw_probes(ps: ProbeSet) -> None:  # noqa: PLR0915 - a flat list of pr
     ps.raw("EncodePng", ["uint8"], one([8, 8, 3]), lambda d: (lambda x: R.EncodePng(image=x)))
     ps.raw("EncodeJpeg", ["uint8"], one([8, 8, 3]), lambda d: (lambda x: R.EncodeJpeg(image=x)), attr=None)
 
+    # --- file system (the security rules flag them; not on the transcribed allowlist, so measured) ---
+    ps.raw("ReadFile", ["string"], lambda d: [([], d)], lambda d: (lambda s: R.ReadFile(filename=s)), attr=None)
+    ps.raw("MatchingFiles", ["string"], lambda d: [([], d)], lambda d: (lambda s: R.MatchingFiles(pattern=s)),
+           attr=None)
+    ps.raw("WriteFile", ["string"], lambda d: [([], d), ([], d)], lambda d: (
+        lambda f, c: (R.WriteFile(filename=f, contents=c), tf.identity(c))[1]), attr=None)
+
     # --- linear algebra / signal -----------------------------------------------------------------
     sq = [2, 3, 3]
     for op in ("MatrixDeterminant", "MatrixInverse", "Cholesky", "Qr", "Svd", "SelfAdjointEigV2", "LogMatrixDeterminant"):

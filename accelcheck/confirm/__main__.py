@@ -1,7 +1,7 @@
-"""python -m accelcheck.confirm tflite|tflite-select|xla PATH [--signature S]... [--tags T,U]
+"""python -m accelcheck.confirm tflite|tflite-select|xla|all PATH [--signature S]... [--tags T,U]
 [--inputs a,b] [--outputs c,d] [--json]
 
-Runs one oracle in this process and prints its results: with --json, a JSON list of OracleResult
+Runs one oracle (or, with `all`, the three of them: one TensorFlow start-up) in this process and prints its results: with --json, a JSON list of OracleResult
 dicts on stdout (and nothing else there: TensorFlow's own prints go to stderr). Exit code 0 when
 every result is ok, 1 when one failed, 2 for bad usage.
 """
@@ -24,7 +24,7 @@ def _names(s: str | None) -> list[str] | None:
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(prog="python -m accelcheck.confirm",
                                  description="Run TensorFlow's real toolchain on a model (an oracle for accelcheck).")
-    ap.add_argument("tool", choices=["tflite", "tflite-builtins", "tflite-select", "xla"])
+    ap.add_argument("tool", choices=["tflite", "tflite-builtins", "tflite-select", "xla", "all"])
     ap.add_argument("path")
     ap.add_argument("--select", action="store_true", help="tflite: also allow SELECT_TF_OPS (= tflite-select)")
     ap.add_argument("--signature", action="append", default=None,
@@ -38,7 +38,14 @@ def main(argv: list[str] | None = None) -> int:
     from . import compile_xla, convert_tflite, to_json
 
     tags = tuple(_names(args.tags) or ())
-    if args.tool == "xla":
+    if args.tool == "all":
+        results = [convert_tflite(args.path, False, tags=tags, signature_keys=args.signature,
+                                  inputs=_names(args.inputs), outputs=_names(args.outputs)),
+                   convert_tflite(args.path, True, tags=tags, signature_keys=args.signature,
+                                  inputs=_names(args.inputs), outputs=_names(args.outputs))]
+        results += compile_xla(args.path, signature=args.signature[0] if args.signature else None, tags=tags,
+                               inputs=_names(args.inputs), outputs=_names(args.outputs))
+    elif args.tool == "xla":
         if args.signature and len(args.signature) > 1:
             ap.error("xla takes at most one --signature")
         results = compile_xla(args.path, signature=args.signature[0] if args.signature else None, tags=tags,

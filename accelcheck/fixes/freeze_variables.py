@@ -330,18 +330,8 @@ def _data_descendants(model, key):
 def _init_closure(art: Artifact) -> set:
     """Nodes the SavedModel's init ops need (main_op, legacy_init_op, table initializers)."""
     model = art.model()
-    return model._ancestors(init_op_keys(art))
+    return model._ancestors(model.init_ops)
 
 
 def init_op_keys(art: Artifact) -> set:
-    meta = art.meta_graph
-    names = set()
-    if meta is not None:
-        for key in ("saved_model_main_op", "legacy_init_op", "table_initializer", "init_op"):
-            if key in meta.collection_def and meta.collection_def[key].WhichOneof("kind") == "node_list":
-                names |= {parse_input(v.lstrip("^")).node for v in meta.collection_def[key].node_list.value}
-        if "__saved_model_init_op" in meta.signature_def:
-            for info in meta.signature_def["__saved_model_init_op"].outputs.values():
-                names.add(parse_input(info.name).node)
-    model = art.model()
-    return {("", n) for n in names if ("", n) in model.nodes}
+    return set(art.model().init_ops)

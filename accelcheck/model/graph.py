@@ -192,6 +192,8 @@ class Model:
         self.checkpoint_bytes: int | None = None  # size of the variables' data files, if any
         self.checkpoint_prefix: str | None = None  # e.g. <dir>/variables/variables
         self.tensorflow_version: str | None = None  # meta_info_def.tensorflow_version, when recorded
+        self.init_ops: set[NodeKey] = set()  # what a SavedModel loader runs first (main_op, table init, ...)
+        self.has_object_graph = False  # a TF2 SavedModel: loaded as objects and functions, not a session
         self.graph_def = None  # the GraphDef proto; kept for writers and fix passes
         self.meta_graph = None  # the MetaGraphDef, when there is one
         self._live_cache: dict[str, frozenset[NodeKey]] = {}
@@ -231,6 +233,11 @@ class Model:
                     fed.add((t.node, port if port.isdigit() else "0"))
             self._live_cache[signature] = frozenset(self._ancestors(sig.output_nodes(), fed))
         return self._live_cache[signature]
+
+    def loaded(self) -> frozenset[NodeKey]:
+        """What runs when the model is loaded and served: every signature's live set and the init
+        ops with everything they depend on."""
+        return frozenset(self.live_anywhere() | self._ancestors(self.init_ops))
 
     def live_anywhere(self) -> frozenset[NodeKey]:
         out: set[NodeKey] = set()

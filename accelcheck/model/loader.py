@@ -248,6 +248,8 @@ def _from_meta_graph(d: Path, meta, source: Path, fmt: str = "meta_graph") -> Mo
     model.meta_graph = meta
     model.tags = sorted(meta.meta_info_def.tags)
     model.tensorflow_version = meta.meta_info_def.tensorflow_version or None
+    model.has_object_graph = meta.HasField("object_graph_def")
+    model.init_ops = _init_ops(model, meta)
     for name in sorted(meta.signature_def):
         sig = meta.signature_def[name]
         if name.startswith("__saved_model"):  # init/train ops, not served signatures
@@ -265,6 +267,22 @@ def _from_meta_graph(d: Path, meta, source: Path, fmt: str = "meta_graph") -> Mo
     if fmt == "meta_graph":
         _attach_checkpoint(model, _checkpoint_index_near(source))
     return model
+
+
+_INIT_COLLECTIONS = ("saved_model_main_op", "legacy_init_op", "table_initializer", "init_op")
+
+
+def _init_ops(model: Model, meta) -> set:
+    """Nodes a loader runs before serving: main_op / legacy_init_op / table initializers (TF1
+    collections) and the __saved_model_init_op signature (TF2)."""
+    names = set()
+    for key in _INIT_COLLECTIONS:
+        col = meta.collection_def.get(key) if key in meta.collection_def else None
+        if col is not None and col.WhichOneof("kind") == "node_list":
+            names |= {parse_input(v.lstrip("^")).node for v in col.node_list.value}
+    if "__saved_model_init_op" in meta.signature_def:
+        names |= {parse_input(t.name).node for t in meta.signature_def["__saved_model_init_op"].outputs.values()}
+    return {("", n) for n in names if ("", n) in model.nodes}
 
 
 def _tensor_spec(model: Model, info) -> TensorSpec:

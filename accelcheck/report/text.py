@@ -114,7 +114,7 @@ def render_text(reports: list[Report], color: bool | None = None, width: int | N
             label = paint.sev(f.severity, f"{str(f.severity):<7}")
             where = f.location.path()
             op = f" ({f.location.op})" if f.location.op else ""
-            dead = "" if f.live else "  [not used by any signature]"
+            dead = "" if f.live else "  [not on any signature's path]"
             out.append(f"  {label} {f.code} {f.name}  {where}{op}{dead}")
             out.append(f"          {f.message}")
             if f.location.layer:

@@ -40,7 +40,33 @@ def file_access(ctx, rule) -> Iterator[Hit]:
             yield Hit(node.key)
 
 
+_DEVICE = re.compile(r"(device:|/)(gpu|tpu|xla_gpu|xla_cpu)(:|$)", re.IGNORECASE)
+
+
+def loads_in_session(model) -> bool:
+    """A TF1 SavedModel (no object graph) or a MetaGraph is loaded into a TF1 session, where device
+    pins are hard; TF2 SavedModels (functions) and frozen graphs place softly."""
+    return model.format == "meta_graph" or (model.format == "saved_model" and not model.has_object_graph)
+
+
+def device_placement(ctx, rule) -> Iterator[Hit]:
+    """Nodes pinned to a GPU/TPU. With `hard_in_session`, the rule's severity holds only where the
+    pin is hard (a TF1 session); elsewhere it is a warning, as TensorFlow places softly there."""
+    session = loads_in_session(ctx.model) or rule.options.get("always_session", False)
+    soft_elsewhere = rule.options.get("hard_in_session", False)
+    for node in ctx.live_nodes():
+        if node.device and _DEVICE.search(node.device):
+            if session:
+                yield Hit(node.key, {"consequence": rule.options.get("session_consequence",
+                                                                     "hosts without that device cannot place it")})
+            else:
+                yield Hit(node.key, {"consequence": "TensorFlow places it softly here (TF2 functions, frozen graph), "
+                                                    "but the pin only helps on hosts with that device"},
+                          severity="warning" if soft_elsewhere else None)
+
+
 CHECKS = {
+    "device-placement": device_placement,
     "dynamic-input-shape": dynamic_input_shape,
     "training-placeholder": training_placeholder,
     "file-access": file_access,

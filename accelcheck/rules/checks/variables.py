@@ -24,12 +24,24 @@ _READERS = {"Identity", "IsVariableInitialized"}
 
 
 def ref_variable_users(ctx, rule) -> Iterator[Hit]:
+    """The converter freezes ref variables in the graph it keeps: what the signatures and the init
+    ops run (a main_op that assigns a variable keeps that Assign). A variable there with a kept
+    user other than a read fails ("expects all users to be 'tf.Identity'"); initializer Assigns
+    that nothing runs are pruned first and do not matter.
+
+    For a MetaGraph + checkpoint the conversion path restores a session and freezes VariableV2
+    itself; only the legacy `Variable` op survives that (convert_variables_to_constants skips it)."""
     model = ctx.model
+    kept = model.loaded() if model.signatures else frozenset(model.nodes)
     for var in model.variables:
-        if var.kind != "ref" or not ctx.is_live(var.node):
+        if var.kind != "ref" or var.node not in kept:
+            continue
+        if model.format == "meta_graph" and model.nodes[var.node].op != "Variable":
             continue
         others = sorted({model.nodes[dst].name for dst, data in model.consumers(var.node)
-                         if data["kind"] == "data" and model.nodes[dst].op not in _READERS})
+                         if data["kind"] == "data" and dst in kept and model.nodes[dst].op not in _READERS})
+        if model.format == "meta_graph":
+            others = others or ["(a legacy Variable op, which freezing does not convert)"]
         if others:
             users = ", ".join(others[:3]) + (f" and {len(others) - 3} more" if len(others) > 3 else "")
             yield Hit(var.node, {"users": users}, related=tuple(others))

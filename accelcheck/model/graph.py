@@ -249,14 +249,15 @@ class Model:
         """Everything `seeds` depend on; data edges that read a `fed` (node, port) are not followed."""
         seen = set(seeds)
         boundary: set[NodeKey] = set()  # fed inputs that are read, but whose producers do not run
+        fed_nodes = {node for node, _ in fed} if fed else set()
         queue = deque(seen)
-        pred = self.graph.pred
+        pred = self.graph._pred  # the raw adjacency dicts: the views cost more than the walk
         while queue:
             key = queue.popleft()
             for p, edges in pred[key].items():
                 if p in seen:
                     continue
-                if fed and all(d["kind"] == "data" and (p, d["port"]) in fed for d in edges.values()):
+                if p in fed_nodes and all(d["kind"] == "data" and (p, d["port"]) in fed for d in edges.values()):
                     boundary.add(p)
                     continue
                 seen.add(p)

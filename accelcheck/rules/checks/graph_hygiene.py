@@ -30,14 +30,47 @@ def training_placeholder(ctx, rule) -> Iterator[Hit]:
 
 
 def file_access(ctx, rule) -> Iterator[Hit]:
-    """File-system ops; PrintV2 counts when it prints to a file (output_stream "file://...")."""
+    """File-system ops in what runs when the model is loaded or served (signatures and init ops,
+    through every function and branch), and inside graphs embedded in DatasetFromGraph inputs.
+    PrintV2 counts when it prints to a file (output_stream "file://...")."""
     ops = set(rule.options.get("ops", ()))
-    nodes = ctx.live_nodes() if rule.dead == "skip" else ctx.model.real_nodes()
-    for node in nodes:
-        if node.op in ops:
-            yield Hit(node.key)
-        elif node.op == "PrintV2" and (node.attr_str("output_stream") or "").startswith("file://"):
-            yield Hit(node.key)
+    model = ctx.model
+    run = model.loaded() if model.signatures else frozenset(model.nodes)
+    for key in sorted(run):
+        node = model.nodes[key]
+        if node.is_arg:
+            continue
+        if node.op in ops or _prints_to_file(node):
+            yield Hit(key, {"detail": ""})
+        elif node.op == "DatasetFromGraph":
+            hidden = sorted(_embedded_ops(model, key) & (ops | {"PrintV2"}))
+            if hidden:
+                yield Hit(key, {"detail": f" (its embedded dataset graph runs {', '.join(hidden)})"})
+
+
+def _prints_to_file(node) -> bool:
+    return node.op == "PrintV2" and (node.attr_str("output_stream") or "").startswith("file://")
+
+
+def _embedded_ops(model, key, depth: int = 0) -> set[str]:
+    """Ops of the GraphDef serialized into the string Const that feeds a DatasetFromGraph."""
+    from ...model.protos import pb
+
+    node = model.nodes[key]
+    ops: set[str] = set()
+    for src, data in model.producers(key):
+        source = model.nodes[src]
+        if data["kind"] != "data" or source.op != "Const" or "value" not in source.attrs:
+            continue
+        for blob in source.attrs["value"].tensor.string_val:
+            graph = pb.graph_pb2.GraphDef()
+            try:
+                graph.ParseFromString(blob)
+            except Exception:  # noqa: BLE001 - not a graph: nothing hidden there
+                continue
+            ops |= {n.op for n in graph.node}
+            ops |= {n.op for f in graph.library.function for n in f.node_def}
+    return ops
 
 
 _DEVICE = re.compile(r"(device:|/)(gpu|tpu|xla_gpu|xla_cpu)(:|$)", re.IGNORECASE)

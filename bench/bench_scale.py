@@ -15,10 +15,8 @@ import argparse
 import json
 import os
 import platform
-import resource
 import subprocess
 import sys
-import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -49,6 +49,17 @@ class OracleResult:
     seconds: float = 0.0
 
 
+def dedupe(problems: list[OracleProblem]) -> list[OracleProblem]:
+    """The same problem once, in first-seen order (toolchains repeat themselves per pass)."""
+    seen, out = set(), []
+    for p in problems:
+        key = (p.op, p.node, p.function, p.kind)
+        if key not in seen:
+            seen.add(key)
+            out.append(p)
+    return out
+
+
 def result_from_dict(d: dict) -> OracleResult:
     problems = [OracleProblem(**{k: p.get(k, "") for k in ("op", "node", "function", "kind", "message")})
                 for p in d.get("problems", [])]

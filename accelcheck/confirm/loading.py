@@ -113,14 +113,10 @@ def detect(path: str | os.PathLike) -> tuple[str, Path]:
 
 
 def _looks_like_text(p: Path) -> bool:
+    from ..model.loader import _looks_like_text as looks_like_text  # one definition of "text proto"
+
     head = p.read_bytes()[:4096]
-    if not head or b"\x00" in head:
-        return False
-    try:
-        head.decode("utf-8")
-    except UnicodeDecodeError:
-        return False
-    return all(b >= 0x20 or b in (0x09, 0x0A, 0x0D) for b in head)
+    return bool(head) and looks_like_text(head)
 
 
 def read_graph_def(path: Path, text: bool | None = None):

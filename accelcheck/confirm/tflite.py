@@ -20,7 +20,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from . import OracleProblem, OracleResult
+from . import OracleProblem, OracleResult, dedupe
 from . import loading
 
 _KINDS = {1: "needs_flex", 2: "needs_custom", 3: "unsupported_control_flow_v1"}
@@ -174,7 +174,7 @@ def problems_from_exception(e: BaseException) -> list[OracleProblem]:
         op = _TF_OP.search(text)
         problems = [OracleProblem(op.group(1) if op else "", nodes[0] if nodes else "", _function_in(text),
                                   "other", loading.exc_line(e))]
-    return _dedupe(problems)
+    return dedupe(problems)
 
 
 def _from_error_data(err) -> OracleProblem:
@@ -291,14 +291,6 @@ def _function_in(text: str) -> str:
     return m.group(1) if m and not loading.is_loader_function(m.group(1)) else ""
 
 
-def _dedupe(problems: list[OracleProblem]) -> list[OracleProblem]:
-    seen, out = set(), []
-    for p in problems:
-        key = (p.op, p.node, p.function, p.kind)
-        if key not in seen:
-            seen.add(key)
-            out.append(p)
-    return out
 
 
 def _fill_ops(problems: list[OracleProblem], p: Path, fmt: str, tags) -> None:

@@ -25,7 +25,7 @@ import re
 import time
 from pathlib import Path
 
-from . import OracleProblem, OracleResult
+from . import OracleProblem, OracleResult, dedupe
 from . import loading
 
 _NO_KERNEL = re.compile(r"No registered '(\w+)' OpKernel for (\w+) devices compatible with node "
@@ -286,13 +286,7 @@ def problems_from_exception(e: BaseException) -> list[OracleProblem]:
         m = re.search(r"'(?:tf\.)?([A-Z]\w+)' op", flat)
         problems.append(OracleProblem(m.group(1) if m else "", nodes[0] if nodes else "", function, "other",
                                       _first_line(e)))
-    seen, out = set(), []
-    for p in problems:
-        key = (p.op, p.node, p.function, p.kind)
-        if key not in seen:
-            seen.add(key)
-            out.append(p)
-    return out
+    return dedupe(problems)
 
 
 def _first_line(e: BaseException) -> str:

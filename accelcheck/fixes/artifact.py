@@ -27,26 +27,11 @@ class Artifact:
 
     @classmethod
     def from_model(cls, model: Model) -> "Artifact":
-        if model.meta_graph is not None:
-            meta = pb.meta_graph_pb2.MetaGraphDef()
-            meta.CopyFrom(model.meta_graph)
-            graph_def = meta.graph_def
-        else:
-            meta = None
-            graph_def = pb.graph_pb2.GraphDef()
-            graph_def.CopyFrom(model.graph_def)
-        return cls(model.path, model.format, graph_def, meta, model.checkpoint_prefix,
-                   frozen=not model.variables)
+        graph_def, meta = _copy(model.graph_def, model.meta_graph)
+        return cls(model.path, model.format, graph_def, meta, model.checkpoint_prefix, frozen=not model.variables)
 
     def copy(self) -> "Artifact":
-        if self.meta_graph is not None:
-            meta = pb.meta_graph_pb2.MetaGraphDef()
-            meta.CopyFrom(self.meta_graph)
-            graph_def = meta.graph_def
-        else:
-            meta = None
-            graph_def = pb.graph_pb2.GraphDef()
-            graph_def.CopyFrom(self.graph_def)
+        graph_def, meta = _copy(self.graph_def, self.meta_graph)
         return Artifact(self.source, self.format, graph_def, meta, self.checkpoint_prefix,
                         list(self.kept_signatures), self.frozen)
 
@@ -78,3 +63,14 @@ class Artifact:
 
     def checkpoint_dir(self) -> Path | None:
         return Path(self.checkpoint_prefix).parent if self.checkpoint_prefix else None
+
+
+def _copy(graph_def, meta_graph):
+    """Private copies of the protos: (graph_def, meta_graph), the graph inside the meta when there is one."""
+    if meta_graph is not None:
+        meta = pb.meta_graph_pb2.MetaGraphDef()
+        meta.CopyFrom(meta_graph)
+        return meta.graph_def, meta
+    copy = pb.graph_pb2.GraphDef()
+    copy.CopyFrom(graph_def)
+    return copy, None

@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from ..engine import lint
-from ..errors import AccelcheckError, ConfigError
+from ..errors import ConfigError
 from ..findings import Report, Severity
 from ..model import load
 from ..model.writer import check_destination, signature_def, write_frozen, write_saved_model

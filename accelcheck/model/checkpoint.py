@@ -13,21 +13,11 @@ import struct
 from pathlib import Path
 
 from .protos import pb
+from .wire import read_varint as _varint
 
 _MAGIC = 0xDB4775248B80FB57
 _FOOTER = 48
 _TRAILER = 5  # compression type byte + crc32
-
-
-def _varint(buf: bytes, i: int) -> tuple[int, int]:
-    shift = value = 0
-    while True:
-        b = buf[i]
-        i += 1
-        value |= (b & 0x7F) << shift
-        if not b & 0x80:
-            return value, i
-        shift += 7
 
 
 def snappy_decompress(buf: bytes) -> bytes:

@@ -52,11 +52,10 @@ def _prints_to_file(node) -> bool:
     return node.op == "PrintV2" and (node.attr_str("output_stream") or "").startswith("file://")
 
 
-def _embedded_ops(model, key, depth: int = 0) -> set[str]:
+def _embedded_ops(model, key) -> set[str]:
     """Ops of the GraphDef serialized into the string Const that feeds a DatasetFromGraph."""
     from ...model.protos import pb
 
-    node = model.nodes[key]
     ops: set[str] = set()
     for src, data in model.producers(key):
         source = model.nodes[src]

@@ -227,6 +227,12 @@ def build_tf_ops(tf) -> dict:
             "outputs": [_arg(a, dtype_name) for a in op.output_arg],
             "func_attrs": [a.name for a in op.attr if a.type in ("func", "list(func)")],
         }
+        # SavedModel export strips attrs equal to their default (MaxPool's T=float is absent from
+        # the NodeDef): keep the defaults of type attrs so readers can fill them back in.
+        defaults = {a.name: dtype_name(a.default_value.type) for a in op.attr
+                    if a.type == "type" and a.HasField("default_value") and a.default_value.type}
+        if defaults:
+            ops[op.name]["type_defaults"] = defaults
     version = tf_version(tf)
     return {
         "provenance": provenance(
@@ -244,7 +250,8 @@ def build_tf_ops(tf) -> dict:
                    "pywrap_tf_session.TF_GetAllOpList())); per OpDef: is_stateful -> stateful; "
                    "input_arg/output_arg -> {name, type, type_attr, number_attr, type_list_attr, is_ref} "
                    "(null/empty/false keys omitted; type is absent when the dtype comes from an attr); "
-                   "attr[] with type 'func' or 'list(func)' -> func_attrs (OpDef order). "
+                   "attr[] with type 'func' or 'list(func)' -> func_attrs (OpDef order); attr[] with type "
+                   "'type' and a default_value -> type_defaults {attr: dtype}. "
                    "DataType enums are written as TensorFlow short names (tf.dtypes.as_dtype(enum).name)."
                    + tf_build(tf),
         ),

@@ -1757,9 +1757,31 @@ def probe_summary(results: list[Result]) -> dict[str, str]:
     return out
 
 
+# Outcomes seen while converting whole models with this converter (the evaluation corpus built by
+# scripts/build_unseen.py), for ops a single-op probe does not reach. Merged into the table where the
+# probes did not measure the op; the evidence says where each came from.
+OBSERVED = {
+    "Case": ({"-": "select"}, "mod_switch_case_router (tf.switch_case): builtins-only conversion lists Case among "
+                              "'TF Select ops'; with SELECT_TF_OPS the output has FlexCase"),
+    "StatelessCase": ({"-": "select"}, "as Case (same lowering)"),
+    "RngReadAndSkip": ({"-": "builtin"}, "mod_random_generator_stateful (tf.random.Generator): decomposed into "
+                                          "VAR_HANDLE/READ_VARIABLE/ASSIGN_VARIABLE/BITCAST"),
+}
+
+
+def merge_observed(agg: dict) -> None:
+    for op, (by_dtype, evidence) in OBSERVED.items():
+        if op not in agg["ops"]:
+            agg["ops"][op] = dict(by_dtype)
+            agg["evidence"].setdefault(op, {})
+            for dtype in by_dtype:
+                agg["evidence"][op][dtype] = f"observed: {evidence}"
+
+
 def build_document(results: list[Result], skipped_static: dict[str, str], aliases: dict[str, list[str]],
                    seconds: float) -> dict:
     agg = aggregate(results)
+    merge_observed(agg)
     skipped = dict(skipped_static)
     skipped.update({r.probe.name: r.message for r in results if r.status == "skipped"})
     missing_targets = {}

@@ -128,6 +128,8 @@ class Node:
             elif kind == "list" and value.list.type:
                 for i, t in enumerate(value.list.type):
                     out[f"{key}[{i}]"] = dtype_name(t)
+        for key, dtype in opdefs.type_defaults(self.op).items():
+            out.setdefault(key, dtype)  # stripped at export because it equals the OpDef default
         self._dtypes = out
         return out
 

@@ -58,3 +58,9 @@ def may_call_functions(op: str) -> bool:
     """Whether nodes of this op can hold function-valued attrs: declared by its OpDef, or unknown."""
     info = _ops().get(op)
     return info is None or bool(info.get("func_attrs"))
+
+
+def type_defaults(op: str) -> dict[str, str]:
+    """Default dtypes of the op's type attrs (exports strip attrs equal to their default)."""
+    info = _ops().get(op)
+    return info.get("type_defaults", {}) if info else {}

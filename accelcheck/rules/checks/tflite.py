@@ -10,6 +10,7 @@ allowlist: listed -> needs Select TF ops, not listed -> needs a custom op; those
 from __future__ import annotations
 
 import functools
+import struct
 from collections import Counter
 from typing import Iterator
 
@@ -88,11 +89,43 @@ def classify(op: str, dtype: str) -> tuple[str, str]:
     return (SELECT if op in allow else CUSTOM), "likely"
 
 
+def const_scalar(model, key) -> float | None:
+    """The value of a scalar (or one-element) float Const, else None."""
+    node = model.nodes.get(key)
+    if node is None or node.op != "Const" or "value" not in node.attrs:
+        return None
+    t = node.attrs["value"].tensor
+    if t.float_val:
+        return t.float_val[0]
+    if t.double_val:
+        return t.double_val[0]
+    if len(t.tensor_content) in (4, 8):
+        return struct.unpack("<f" if len(t.tensor_content) == 4 else "<d", t.tensor_content)[0]
+    return None
+
+
+def _fused_gelu(model, node) -> bool:
+    """Erf/Erfc inside an exact GELU, which the converter fuses into the GELU builtin:
+    0.5*x*erfc(-x * 1/sqrt(2)) (tf.nn.gelu, Keras) or 0.5*x*(1 + erf(x / sqrt(2)))."""
+    if node.op not in ("Erf", "Erfc"):
+        return False
+    for src, data in model.producers(node.key):
+        scale = model.nodes[src]
+        if data["kind"] != "data" or scale.op not in ("Mul", "RealDiv"):
+            continue
+        want = 2 ** -0.5 if scale.op == "Mul" else 2 ** 0.5
+        for const, d in model.producers(src):
+            value = const_scalar(model, const) if d["kind"] == "data" else None
+            if value is not None and abs(abs(value) - want) < 1e-3:
+                return True
+    return False
+
+
 def op_support(ctx, rule) -> Iterator[Hit]:
     wanted = rule.options["outcome"]
     exclude = set(rule.options.get("exclude_ops", ()))
     for node in ctx.live_nodes():
-        if node.op in exclude or (node.calls and node.op in node.calls):
+        if node.op in exclude or (node.calls and node.op in node.calls) or _fused_gelu(ctx.model, node):
             continue
         outcome, confidence, dtype = classify_node(node)
         if outcome == wanted:
@@ -126,4 +159,49 @@ def hashtable(ctx, rule) -> Iterator[Hit]:
         yield Hit(node.key, {"reason": reason})
 
 
-CHECKS = {"tflite-op-support": op_support, "tflite-hashtable": hashtable}
+def _int_values(model, key) -> list[int] | None:
+    node = model.nodes.get(key)
+    if node is None or node.op != "Const" or "value" not in node.attrs:
+        return None
+    t = node.attrs["value"].tensor
+    if t.int_val or t.int64_val:
+        values = list(t.int_val or t.int64_val)
+    elif t.tensor_content:
+        width = 8 if t.dtype == 9 else 4  # DT_INT64 else DT_INT32
+        values = list(struct.unpack(f"<{len(t.tensor_content) // width}{'q' if width == 8 else 'i'}",
+                                    t.tensor_content))
+    else:
+        values = []
+    dims = [d.size for d in t.tensor_shape.dim]
+    if not dims and not values:
+        values = [0]  # a scalar 0 written without a value
+    if dims and len(values) == 1 and dims[0] > 1:
+        values = values * dims[0]  # one value repeated over the tensor
+    return values
+
+
+def tensorlist_element_shape(ctx, rule) -> Iterator[Hit]:
+    """TFLite lowers TensorLists (TensorArray, RNN outputs) to builtins only when a ranked element
+    shape is fully known and the list does not grow: otherwise "requires element_shape to be static
+    during TF Lite transformation pass" (measured: Keras LSTM/GRU exported with a dynamic batch, whose
+    output list has element shape [?, units]; a growing TensorArray fails to legalize)."""
+    model = ctx.model
+    for node in ctx.live_nodes():
+        if node.op in ("TensorListReserve", "EmptyTensorList"):
+            source = next((src for src, d in model.producers(node.key) if d["kind"] == "data" and d["index"] == 0), None)
+            values = _int_values(model, source) if source is not None else None
+            if values is None:
+                yield Hit(node.key, {"shape": "computed at run time"})
+                continue
+            unranked = not model.nodes[source].attrs["value"].tensor.tensor_shape.dim
+            # An unranked element shape is inferred from what is written (measured: converts);
+            # a ranked one with an unknown dimension is not.
+            if not unranked and any(v < 0 for v in values):
+                yield Hit(node.key, {"shape": "[" + ", ".join("?" if v < 0 else str(v) for v in values) + "]"})
+        elif node.op == "TensorListSetItem" and "resize_if_index_out_of_bounds" in node.attrs \
+                and node.attrs["resize_if_index_out_of_bounds"].b:
+            yield Hit(node.key, {"shape": "growing (TensorArray(dynamic_size=True))"})
+
+
+CHECKS = {"tflite-op-support": op_support, "tflite-hashtable": hashtable,
+          "tflite-tensorlist-shape": tensorlist_element_shape}

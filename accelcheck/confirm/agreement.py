@@ -76,8 +76,13 @@ def toolchain_verdicts(path: str, timeout: float = 600) -> dict[tuple[str, str],
     except subprocess.TimeoutExpired:
         return {(t, "*"): (False, "timeout") for t in TARGETS}
     except ValueError:
-        tail = proc.stderr.strip().splitlines()[-1:] if proc.stderr.strip() else ["no output"]
-        return {(t, "*"): (False, f"crashed: {tail[0][:200]}") for t in TARGETS}
+        # The process died (XLA aborts the whole process on some graphs): one process per tool,
+        # so one tool's crash does not take the others' answers with it.
+        from . import run_isolated
+
+        results = [run_isolated("tflite", path=str(path), timeout=timeout),
+                   run_isolated("tflite-select", path=str(path), timeout=timeout)]
+        results += run_isolated("xla", path=str(path), timeout=timeout)
     out = {}
     for r in results:
         target = _TOOL_TARGET[r.tool]

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from ..model.dtypes import dtype_enum
 from ..model.names import parse_input
+from ..model.protos import pb
 from .artifact import Artifact
 from .base import FixOptions, FixRefused, Pass, PassResult, node_path
 from .edit import drop_unreachable_functions, remove_nodes
@@ -21,7 +22,33 @@ def keep_set(art: Artifact) -> set:
         for t in (meta.saver_def.filename_tensor_name, meta.saver_def.save_tensor_name, meta.saver_def.restore_op_name):
             if t and ("", parse_input(t).node) in model.nodes:
                 roots.add(("", parse_input(t).node))
-    return set(model.live_anywhere()) | model._ancestors(roots)
+    keep = set(model.live_anywhere()) | model._ancestors(roots)
+    # A kept TF1 variable is described by a VariableDef in the variables collections, which names
+    # its initializer, initial value and snapshot: a loader rebuilding the Variable needs them.
+    return keep | model._ancestors(_variable_def_nodes(art, keep) - keep)
+
+
+def _variable_def_nodes(art: Artifact, keep: set) -> set:
+    meta, model = art.meta_graph, art.model()
+    found = set()
+    if meta is None:
+        return found
+    for key in ("variables", "trainable_variables", "local_variables", "model_variables"):
+        if key not in meta.collection_def or meta.collection_def[key].WhichOneof("kind") != "bytes_list":
+            continue
+        for blob in meta.collection_def[key].bytes_list.value:
+            var = pb.variable_pb2.VariableDef()
+            try:
+                var.ParseFromString(blob)
+            except Exception:  # noqa: BLE001 - not a VariableDef: not ours to interpret
+                continue
+            if ("", parse_input(var.variable_name).node) not in keep:
+                continue
+            for name in (var.initializer_name, var.initial_value_name, var.snapshot_name):
+                node = ("", parse_input(name).node) if name else None
+                if node in model.nodes:
+                    found.add(node)
+    return found
 
 
 def _fed_boundary(model, keep: set) -> list:

@@ -21,6 +21,7 @@ _MODULES = {
     "types_pb2": "tensorflow.core.framework.types_pb2",
     "tensor_shape_pb2": "tensorflow.core.framework.tensor_shape_pb2",
     "attr_value_pb2": "tensorflow.core.framework.attr_value_pb2",
+    "variable_pb2": "tensorflow.core.framework.variable_pb2",
     "meta_graph_pb2": "tensorflow.core.protobuf.meta_graph_pb2",
     "saved_model_pb2": "tensorflow.core.protobuf.saved_model_pb2",
     "tensor_bundle_pb2": "tensorflow.core.protobuf.tensor_bundle_pb2",

@@ -32,7 +32,8 @@ def ref_variable_users(ctx, rule) -> Iterator[Hit]:
     For a MetaGraph + checkpoint the conversion path restores a session and freezes VariableV2
     itself; only the legacy `Variable` op survives that (convert_variables_to_constants skips it)."""
     model = ctx.model
-    kept = model.loaded() if model.signatures else frozenset(model.nodes)
+    kept = (ctx.live | model._ancestors(model.init_ops)) if ctx.signatures else frozenset(model.nodes)
+    returned = {t.node for name in ctx.signatures for t in model.signatures[name].outputs.values()}
     for var in model.variables:
         if var.kind != "ref" or var.node not in kept:
             continue
@@ -40,6 +41,8 @@ def ref_variable_users(ctx, rule) -> Iterator[Hit]:
             continue
         others = sorted({model.nodes[dst].name for dst, data in model.consumers(var.node)
                          if data["kind"] == "data" and dst in kept and model.nodes[dst].op not in _READERS})
+        if var.node in returned:  # "Output 0 of node 'counter' has a reference type float_ref"
+            others.insert(0, "a signature that returns it as a reference")
         if model.format == "meta_graph":
             others = others or ["(a legacy Variable op, which freezing does not convert)"]
         if others:

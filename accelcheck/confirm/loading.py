@@ -216,7 +216,7 @@ def checkpoint_prefix(meta_path: Path) -> str | None:
 
 # ----------------------------------------------------------------------------- shapes
 
-def static_shape(shape, unranked: tuple[int, ...] = ()) -> list[int]:
+def static_shape(shape, unranked: tuple[int, ...] = (), unknown: int = 1) -> list[int]:
     """A TensorShape made static: unknown dims become 1; an unknown rank becomes `unranked`
     (default a scalar, []).
 
@@ -227,12 +227,15 @@ def static_shape(shape, unranked: tuple[int, ...] = ()) -> list[int]:
     shape = t.TensorShape(shape)
     if shape.rank is None:
         return list(unranked)
-    return [1 if d is None else int(d) for d in shape.as_list()]
+    dims = shape.as_list()
+    # The batch (first) dimension is 1; `unknown` is for the others (a retry uses a realistic size).
+    return [(1 if i == 0 else unknown) if d is None else int(d) for i, d in enumerate(dims)]
 
 
-def static_spec(spec, name: str | None = None, unranked: tuple[int, ...] = ()):
+def static_spec(spec, name: str | None = None, unranked: tuple[int, ...] = (), unknown: int = 1):
     t = tf()
-    return t.TensorSpec(static_shape(spec.shape, unranked), spec.dtype, name=name or getattr(spec, "name", None))
+    return t.TensorSpec(static_shape(spec.shape, unranked, unknown), spec.dtype,
+                        name=name or getattr(spec, "name", None))
 
 
 def quiet_stdout():

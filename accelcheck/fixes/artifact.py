@@ -7,7 +7,6 @@ copy (the same loader code as a lint), which is also how each pass's result is v
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from pathlib import Path
 
 from ..model import Model
 from ..model.loader import analyze
@@ -60,9 +59,6 @@ class Artifact:
             if nd.name == key[1]:
                 return nd
         raise KeyError(key)
-
-    def checkpoint_dir(self) -> Path | None:
-        return Path(self.checkpoint_prefix).parent if self.checkpoint_prefix else None
 
 
 def _copy(graph_def, meta_graph):

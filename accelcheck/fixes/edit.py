@@ -47,21 +47,6 @@ def replace_input(art: Artifact, scope: str, old: str, new: str) -> int:
     return count
 
 
-def references_to(art: Artifact, scope: str, name: str) -> list[str]:
-    """Data inputs in `scope` (and function results) that still read node `name`."""
-    found = []
-    for nd in art.node_defs(scope):
-        for text in nd.input:
-            ref = parse_input(text, bool(scope))
-            if not ref.control and ref.node == name:
-                found.append(nd.name)
-    if scope:
-        for key, value in art.functions()[scope].ret.items():
-            if parse_input(value, True).node == name:
-                found.append(f"<return {key}>")
-    return found
-
-
 def remove_nodes(art: Artifact, keys: set[NodeKey]) -> list[NodeKey]:
     """Delete nodes and every control dependency on them. Data consumers must be rewired first."""
     by_scope: dict[str, set[str]] = {}

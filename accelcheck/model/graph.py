@@ -136,9 +136,6 @@ class Node:
     def dtypes(self) -> set[str]:
         return set(self.attr_dtypes().values())
 
-    def invalidate(self) -> None:
-        self._dtypes = None
-
     def output_shapes(self) -> list[tuple[int | None, ...] | None] | None:
         if self.proto is None or "_output_shapes" not in self.proto.attr:
             return None

@@ -323,7 +323,7 @@ def _session_bundle_signatures(model: Model, meta) -> None:
         for packed in meta.collection_def["serving_signatures"].any_list.value:
             default = wire.submessages(packed.value, 1)
             if default:
-                _add_bundle_signature(model, "default", default[0], {})
+                _add_bundle_signature(model, "default", default[0])
             generic = {}
             for entry in wire.submessages(packed.value, 2):
                 name = wire.string_field(entry, 1)
@@ -332,7 +332,7 @@ def _session_bundle_signatures(model: Model, meta) -> None:
                         generic[name] = {wire.string_field(e, 1): wire.string_field(wire.submessages(e, 2)[0], 1)
                                          for e in wire.submessages(body, 1) if wire.submessages(e, 2)}
                     if not wire.submessages(sig, 3):
-                        _add_bundle_signature(model, name, sig, {})
+                        _add_bundle_signature(model, name, sig)
             if "inputs" in generic and "outputs" in generic:  # the session-bundle "predict" convention
                 _add_signature(model, "predict", generic.pop("inputs"), generic.pop("outputs"))
             for name, tensors in generic.items():
@@ -341,8 +341,11 @@ def _session_bundle_signatures(model: Model, meta) -> None:
         model.signatures.clear()  # unreadable legacy signatures: fall back to inference
 
 
-def _add_bundle_signature(model: Model, name: str, sig: bytes, _) -> None:
-    binding = lambda body, n: wire.string_field(wire.submessages(body, n)[0], 1) if wire.submessages(body, n) else ""
+def _add_bundle_signature(model: Model, name: str, sig: bytes) -> None:
+    def binding(body: bytes, number: int) -> str:  # TensorBinding.tensor_name of field `number`
+        found = wire.submessages(body, number)
+        return wire.string_field(found[0], 1) if found else ""
+
     for body in wire.submessages(sig, 1):  # regression
         _add_signature(model, name, {"input": binding(body, 1)}, {"output": binding(body, 2)}, "regress")
     for body in wire.submessages(sig, 2):  # classification

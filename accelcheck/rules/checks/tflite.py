@@ -109,6 +109,10 @@ def _fused_gelu(model, node) -> bool:
     0.5*x*erfc(-x * 1/sqrt(2)) (tf.nn.gelu, Keras) or 0.5*x*(1 + erf(x / sqrt(2)))."""
     if node.op not in ("Erf", "Erfc"):
         return False
+    # The result must be used by a multiplication (by x, or by 1 + erf(...) on the Erf form).
+    users = {model.nodes[dst].op for dst, d in model.consumers(node.key) if d["kind"] == "data"}
+    if not users & {"Mul", "AddV2", "Add"}:
+        return False
     for src, data in model.producers(node.key):
         scale = model.nodes[src]
         if data["kind"] != "data" or scale.op not in ("Mul", "RealDiv"):

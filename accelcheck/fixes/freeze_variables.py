@@ -267,7 +267,9 @@ class FreezeVariables(Pass):
         scope = saver.restore_op_name.rpartition("/")[0]
         if scope:
             doomed |= {k for k in model.nodes if k[0] == "" and k[1].startswith(scope + "/") and k not in keep}
-        gone = remove_nodes(art, doomed)
+        # Variables go with their consumers in _remove_dead_variables, never half of them here.
+        variables = {v.node for v in model.variables}
+        gone = remove_nodes(art, doomed - variables)
         result.removed += [node_path(k) for k in gone]
         meta.ClearField("saver_def")
         if meta.HasField("object_graph_def"):

@@ -1048,7 +1048,7 @@ def b_tf1_dynlstm(out):
 
         z = tf.zeros(tf.stack([batch, 16]))
         _, h, _, out_ta = tf.compat.v1.while_loop(lambda i, *_: i < steps, body, [tf.constant(0), z, z, out_ta])
-        seq = tf.transpose(out_ta.stack(), [1, 0, 2], name="sequence")
+        tf.transpose(out_ta.stack(), [1, 0, 2], name="sequence")  # a second output head
         tf.identity(tf.matmul(h, _var("fc/w", (16, 3), 101)), name="logits")
         t.sess.run(tf.compat.v1.global_variables_initializer())
         _freeze(t.sess, ["logits", "sequence"], out)

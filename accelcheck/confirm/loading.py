@@ -21,17 +21,12 @@ import re
 import sys
 from pathlib import Path
 
+from ..model.loader import TEXT_SUFFIXES, looks_like_text
+
 os.environ.setdefault("TF_CPP_MIN_LOG_LEVEL", "3")
 
 _TF = None
 
-# The same rules as accelcheck.model.loader._infer_signature (kept in step by hand: this module must
-# work on a GraphDef proto from TensorFlow itself, not on accelcheck's Model).
-_BOOKKEEPING_SCOPES = ("gradients/", "gradients_", "save/", "save_", "train/", "report_uninitialized")
-_NOT_OUTPUTS = {"NoOp", "Assign", "AssignAdd", "AssignSub", "SaveV2", "Save", "SaveSlices", "RestoreV2",
-                "Restore", "RestoreSlice", "MergeV2Checkpoints", "Assert", "AssignVariableOp", "VarIsInitializedOp",
-                "Const", "Placeholder"}
-_TEXT_SUFFIXES = {".pbtxt", ".prototxt", ".txt"}
 
 
 class UnsupportedFormat(Exception):
@@ -82,6 +77,15 @@ def exc_line(e: BaseException, limit: int = 400) -> str:
     return f"{type(e).__name__}: {msg}" if msg else type(e).__name__
 
 
+def fix_meta_version(meta) -> None:
+    """Old exports record versions like "0.12.head", which import_meta_graph's version parse rejects
+    before looking at the graph: keep only the numeric part (of this in-memory copy)."""
+    v = meta.meta_info_def.tensorflow_version
+    if v and not re.fullmatch(r"\d+(\.\d+)*", v):
+        m = re.match(r"\d+(?:\.\d+)*", v)
+        meta.meta_info_def.tensorflow_version = m.group(0) if m else ""
+
+
 # ----------------------------------------------------------------------------- formats
 
 def detect(path: str | os.PathLike) -> tuple[str, Path]:
@@ -107,16 +111,14 @@ def detect(path: str | os.PathLike) -> tuple[str, Path]:
         return "keras", p
     if p.suffix == ".meta":
         return "meta", p
-    if p.suffix in _TEXT_SUFFIXES or _looks_like_text(p):
+    if p.suffix in TEXT_SUFFIXES or _looks_like_text(p):
         return "graphdef_text", p
     return "graphdef", p
 
 
 def _looks_like_text(p: Path) -> bool:
-    from ..model.loader import _looks_like_text as looks_like_text  # one definition of "text proto"
-
     head = p.read_bytes()[:4096]
-    return bool(head) and looks_like_text(head)
+    return bool(head) and looks_like_text(head)  # the loader's definition of a text proto
 
 
 def read_graph_def(path: Path, text: bool | None = None):
@@ -126,7 +128,7 @@ def read_graph_def(path: Path, text: bool | None = None):
     data = Path(path).read_bytes()
     gd = t.compat.v1.GraphDef()
     if text is None:
-        text = Path(path).suffix in _TEXT_SUFFIXES
+        text = Path(path).suffix in TEXT_SUFFIXES
     if text:
         from google.protobuf import text_format
 
@@ -146,27 +148,15 @@ def read_graph_def(path: Path, text: bool | None = None):
 
 
 def infer_io(graph_def) -> tuple[list[str], list[str]]:
-    """Input and output node names of a graph without signatures, by accelcheck's rules:
-    inputs are Placeholder nodes without data inputs; outputs are nodes with no consumers (data or
-    control) that are not NoOp/Assign*/Save*/Restore*/Apply*/Const/Placeholder, not under the
-    gradients/ save/ train/ scopes and not variable reads (``.../read``)."""
-    consumed: set[str] = set()
-    for n in graph_def.node:
-        for inp in n.input:
-            name = inp[1:] if inp.startswith("^") else inp
-            consumed.add(name.split(":")[0])
-    inputs = [n.name for n in graph_def.node
-              if n.op in ("Placeholder", "PlaceholderWithDefault")
-              and not any(not i.startswith("^") for i in n.input)]
-    outputs = []
-    for n in graph_def.node:
-        if n.op in _NOT_OUTPUTS or n.op.startswith(("Apply", "ResourceApply")):
-            continue
-        if n.name.startswith(_BOOKKEEPING_SCOPES) or n.name.endswith("/read"):
-            continue
-        if n.name not in consumed:
-            outputs.append(n.name)
-    return inputs, outputs
+    """Input and output node names of a graph without signatures: accelcheck's own inferred
+    signature (TensorFlow's GraphDef class is the one accelcheck parses into), so the toolchain
+    converts exactly what accelcheck checked."""
+    from ..model.loader import analyze
+
+    sig = analyze("<graph>", "frozen_graph", graph_def=graph_def).signatures.get("(inferred)")
+    if sig is None:
+        return [], []
+    return [t.node[1] for t in sig.inputs.values()], [t.node[1] for t in sig.outputs.values()]
 
 
 def node_ops(graph_def) -> dict[str, str]:

@@ -106,7 +106,7 @@ def restore_meta(t, sess, meta_path: Path, inputs, outputs):
     returns (input tensors, output tensors)."""
     meta = t.compat.v1.MetaGraphDef()
     meta.ParseFromString(meta_path.read_bytes())
-    _fix_version(meta)
+    loading.fix_meta_version(meta)
     saver = t.compat.v1.train.import_meta_graph(meta)  # devices kept, as for SavedModels
     prefix = loading.checkpoint_prefix(meta_path)
     if saver is not None and prefix is not None:
@@ -125,21 +125,6 @@ def restore_meta(t, sess, meta_path: Path, inputs, outputs):
     g = sess.graph
     return ([g.get_tensor_by_name(loading.tensor_name(n)) for n in inputs],
             [g.get_tensor_by_name(loading.tensor_name(n)) for n in outputs])
-
-
-def _fix_version(meta) -> None:
-    """Old exports record versions like "0.12.head", which import_meta_graph's version parse
-    rejects (InvalidVersion) before looking at the graph; keep only the numeric part."""
-    v = meta.meta_info_def.tensorflow_version
-    if not v:
-        return
-    try:
-        from packaging import version as packaging_version
-
-        packaging_version.parse(v)
-    except Exception:  # noqa: BLE001
-        m = re.match(r"\d+(?:\.\d+)*", v)
-        meta.meta_info_def.tensorflow_version = m.group(0) if m else ""
 
 
 # ----------------------------------------------------------------------------- errors

@@ -28,7 +28,7 @@ class DisableDropout(Pass):
 
     def applies(self, art: Artifact, opts: FixOptions) -> bool:
         model = art.model()
-        live = model.live_anywhere() if model.signatures else set(model.nodes)
+        live = model.served()
         return any(model.nodes[k].op in _RANDOM for k in live)
 
     def run(self, art: Artifact, opts: FixOptions) -> PassResult:
@@ -36,7 +36,7 @@ class DisableDropout(Pass):
 
         result = PassResult(self.name, art, changed=False)
         model = art.model()
-        live = model.live_anywhere() if model.signatures else set(model.nodes)
+        live = model.served()
         pinned: dict[str, object] = {}
         for key in sorted(live):
             node = model.nodes[key]

@@ -23,7 +23,7 @@ class DropAssignments(Pass):
 
     def _served_writes(self, art: Artifact):
         model = art.model()
-        live = model.live_anywhere() if model.signatures else set(model.nodes)
+        live = model.served()
         return [(v, w) for v in model.variables for w in v.assigned_by if w in live]
 
     def applies(self, art: Artifact, opts: FixOptions) -> bool:

@@ -19,7 +19,8 @@ which works the same for TF1 savers and TF2 `__traced_restore` functions.
 from __future__ import annotations
 
 from ..model import opdefs
-from ..model.graph import is_resource_writer
+from ..model.dtypes import dtype_name
+from ..model.graph import call_arg_offset, is_resource_writer
 from ..model.names import parse_input
 from .artifact import Artifact
 from .base import FixOptions, FixRefused, Pass, PassResult, node_path
@@ -28,7 +29,6 @@ from .edit import const_node, drop_unreachable_functions, make_const_in_place, r
 _REF_PLAIN = {"RefIdentity": "Identity", "RefSwitch": "Switch", "RefEnter": "Enter", "RefMerge": "Merge",
               "RefExit": "Exit", "RefNextIteration": "NextIteration", "RefSelect": "Select"}
 _FORWARDERS = {"Identity", "IdentityN", "Enter", "Switch", "Merge", "Exit", "NextIteration"}
-_CALL_OFFSET = {"If": 1, "StatelessIf": 1, "Case": 1, "StatelessCase": 1}
 _PLAIN_CALLS = {"PartitionedCall", "StatefulPartitionedCall"}
 _VARIABLE_COLLECTIONS = ("variables", "trainable_variables", "local_variables", "model_variables",
                          "savers", "global_step", "metric_variables")
@@ -46,7 +46,7 @@ class FreezeVariables(Pass):
         model = art.model()
         if not model.variables:
             return result
-        live = model.live_anywhere() if model.signatures else set(model.nodes)
+        live = model.served()
         for var in model.variables:
             served_writes = [w for w in var.assigned_by if w in live]
             if served_writes:
@@ -56,7 +56,7 @@ class FreezeVariables(Pass):
                                             "returns; keep only other signatures (--signature) or rerun with "
                                             "--unsafe-fixes to drop the assignment")
         values = self._values(art, [v for v in model.variables if v.node in live])
-        self._drop_saver(art, live, result)
+        self._drop_saver(art, result)
         art.changed()
         model = art.model()  # one analysis after the saver is gone; variables do not share readers
         for var in model.variables:
@@ -192,19 +192,16 @@ class FreezeVariables(Pass):
         while True:
             model = art.model()
             fdefs = art.functions()
-            callers: dict[str, list] = {}
-            for node in model.nodes.values():
-                for fn in node.calls:
-                    callers.setdefault(fn, []).append(node)
+            callers = model.call_sites()
             removable: dict[str, set[int]] = {}
             for fname, fdef in fdefs.items():
                 for i, arg in enumerate(fdef.signature.input_arg):
-                    if arg.type == 20 and not any(True for _ in model.graph.successors((fname, arg.name))):  # DT_RESOURCE
+                    if dtype_name(arg.type) == "resource" and not any(True for _ in model.graph.successors((fname, arg.name))):
                         removable.setdefault(fname, set()).add(i)
             changed = False
             for fname, indices in removable.items():
                 sites = callers.get(fname, [])
-                if not all(_removable_call(s, fname, fdefs) for s in sites):
+                if not all(_removable_call(s, fname) for s in sites):
                     continue
                 # Branch functions of one If/Case must lose the same arguments together.
                 for site in sites:
@@ -222,7 +219,7 @@ class FreezeVariables(Pass):
             model = art.model()
             orphans = {k for k, n in model.nodes.items()
                        if not n.is_arg and n.op in ({"VarHandleOp"} | _FORWARDERS)
-                       and "resource" in n.dtypes() | ({"resource"} if n.op == "VarHandleOp" else set())
+                       and (n.op == "VarHandleOp" or "resource" in n.dtypes())
                        and not any(True for _ in model.graph.successors(k))}
             if orphans:
                 result.removed += [node_path(k) for k in remove_nodes(art, orphans)]
@@ -234,9 +231,9 @@ class FreezeVariables(Pass):
     def _remove_dead_variables(self, art: Artifact, result: PassResult) -> None:
         """Variables no kept signature reads, with everything that hangs off them (all dead too)."""
         model = art.model()
-        live = model.live_anywhere() if model.signatures else set()
+        live = model.served()
         dead_vars = [v.node for v in model.variables if v.node not in live]
-        if not dead_vars or not model.signatures:
+        if not dead_vars:
             return
         doomed = set()
         for key in dead_vars:
@@ -247,7 +244,7 @@ class FreezeVariables(Pass):
         gone = remove_nodes(art, top)
         result.removed += [node_path(k) for k in gone]
 
-    def _drop_saver(self, art: Artifact, live, result: PassResult) -> None:
+    def _drop_saver(self, art: Artifact, result: PassResult) -> None:
         """The checkpoint save/restore subgraph (TF1 `save/...`, TF2 `__traced_save/restore` calls)."""
         meta = art.meta_graph
         if meta is None or not meta.HasField("saver_def"):
@@ -256,12 +253,12 @@ class FreezeVariables(Pass):
         saver = meta.saver_def
         roots = {parse_input(t).node for t in (saver.filename_tensor_name, saver.save_tensor_name,
                                                saver.restore_op_name) if t}
-        keep = set(live) | _init_closure(art)
+        keep = model.loaded()
         doomed = set()
         for name in roots:
             key = ("", name)
             if key in model.nodes:
-                doomed |= {k for k in model._ancestors([key]) if k[0] == "" and k not in keep}
+                doomed |= {k for k in model.ancestors([key]) if k[0] == "" and k not in keep}
         # The saver's own subgraph may also have sinks we did not reach from its roots (save/Const ...):
         # nodes under the saver's scope that nothing kept depends on.
         scope = saver.restore_op_name.rpartition("/")[0]
@@ -281,17 +278,17 @@ class FreezeVariables(Pass):
                 del meta.collection_def[key]
 
 
-def _removable_call(site, fname: str, fdefs: dict) -> bool:
-    return site.op in _PLAIN_CALLS or site.op in _CALL_OFFSET or site.op == fname
+def _removable_call(site, fname: str) -> bool:
+    """Calls whose inputs map onto the function's arguments (not While: its arguments loop)."""
+    return site.op in _PLAIN_CALLS or call_arg_offset(site.op) == 1 or site.op == fname
 
 
 def _drop_call_input(nd, op: str, arg_index: int) -> None:
-    offset = _CALL_OFFSET.get(op, 0)
+    offset = call_arg_offset(op)
     data = [i for i, t in enumerate(nd.input) if not t.startswith("^")]
     del nd.input[data[arg_index + offset]]
-    for attr in ("Tin",):
-        if attr in nd.attr and len(nd.attr[attr].list.type) > arg_index:
-            del nd.attr[attr].list.type[arg_index]
+    if "Tin" in nd.attr and len(nd.attr["Tin"].list.type) > arg_index:
+        del nd.attr["Tin"].list.type[arg_index]
     if "_input_shapes" in nd.attr and len(nd.attr["_input_shapes"].list.shape) > arg_index + offset:
         del nd.attr["_input_shapes"].list.shape[arg_index + offset]
     if "_read_only_resource_inputs" in nd.attr:
@@ -327,13 +324,3 @@ def _data_descendants(model, key):
                 seen.add(nxt)
                 stack.append(nxt)
     return seen
-
-
-def _init_closure(art: Artifact) -> set:
-    """Nodes the SavedModel's init ops need (main_op, legacy_init_op, table initializers)."""
-    model = art.model()
-    return model._ancestors(model.init_ops)
-
-
-def init_op_keys(art: Artifact) -> set:
-    return set(art.model().init_ops)

@@ -9,23 +9,22 @@ from ..model.protos import pb
 from .artifact import Artifact
 from .base import FixOptions, FixRefused, Pass, PassResult, node_path
 from .edit import drop_unreachable_functions, remove_nodes
-from .freeze_variables import init_op_keys
 
 
 def keep_set(art: Artifact) -> set:
     """Nodes a served model needs: live for its signatures, its init ops, and its saver (while it
     still has variables to restore)."""
     model = art.model()
-    roots = set(init_op_keys(art))
+    roots = set(model.init_ops)
     meta = art.meta_graph
     if meta is not None and meta.HasField("saver_def"):
         for t in (meta.saver_def.filename_tensor_name, meta.saver_def.save_tensor_name, meta.saver_def.restore_op_name):
             if t and ("", parse_input(t).node) in model.nodes:
                 roots.add(("", parse_input(t).node))
-    keep = set(model.live_anywhere()) | model._ancestors(roots)
+    keep = set(model.live_anywhere()) | model.ancestors(roots)
     # A kept TF1 variable is described by a VariableDef in the variables collections, which names
     # its initializer, initial value and snapshot: a loader rebuilding the Variable needs them.
-    return keep | model._ancestors(_variable_def_nodes(art, keep) - keep)
+    return keep | model.ancestors(_variable_def_nodes(art, keep) - keep)
 
 
 def _variable_def_nodes(art: Artifact, keep: set) -> set:

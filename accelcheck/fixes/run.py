@@ -13,7 +13,7 @@ from ..engine import lint
 from ..errors import ConfigError
 from ..findings import Report, Severity
 from ..model import load
-from ..model.writer import check_destination, signature_def, write_frozen, write_saved_model
+from ..model.writer import check_destination, signature_def, swap_into_place, write_frozen, write_saved_model
 from ..rules.pack import load_pack
 from .artifact import Artifact
 from .base import FixOptions, FixRefused, Pass, PassResult, op_histogram, run_passes
@@ -106,9 +106,7 @@ def plan(art: Artifact, report: Report, pack, opts: FixOptions, output_format: s
         rule = pack.rule(f.code)
         if rule and rule.fix:
             by_fix.setdefault(rule.fix, []).append(f"{f.code} {f.location.node or '(model)'}")
-    wanted: dict[str, str] = {}
-    for name, items in by_fix.items():
-        wanted[name] = f"{len(items)} finding(s)"
+    wanted = {name: f"{len(items)} finding(s)" for name, items in by_fix.items()}
     model = art.model()
     if opts.signatures:
         wanted["prune-to-signatures"] = f"keep only {', '.join(opts.signatures)}"
@@ -195,7 +193,7 @@ def fix(path: str, target: str, out: str | None = None, *, output_format: str | 
         if not report.verification.ok:
             report.notes.append("verification failed: nothing was written")
             return report
-        _commit(stage, dst)
+        swap_into_place(stage, dst)
         report.written = True
         return report
     finally:
@@ -234,9 +232,3 @@ def _write(art: Artifact, model, stage: Path, fmt: str) -> None:
     # still checkpoints its object graph): keep the checkpoint exactly when the saver stays.
     restores = art.checkpoint_prefix if meta.HasField("saver_def") else None
     write_saved_model(meta, stage, restores, assets)
-
-
-def _commit(stage: Path, dst: Path) -> None:
-    from ..model.writer import _swap_into_place
-
-    _swap_into_place(stage, dst)

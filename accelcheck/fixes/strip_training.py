@@ -27,7 +27,7 @@ class StripTraining(Pass):
     def run(self, art: Artifact, opts: FixOptions) -> PassResult:
         result = PassResult(self.name, art, changed=False)
         model = art.model()
-        keep = keep_set(art) if model.signatures else set(model.nodes)
+        keep = keep_set(art) if model.signatures else model.served()
         doomed = {k for k, n in model.nodes.items() if not k[0] and k not in keep and is_training_node(n.op, n.name)}
         # Then whatever is left feeding only removed nodes (the optimizer's constants, slot reads...),
         # and sinks that only waited on them (train_op NoOps).

@@ -591,14 +591,6 @@ def _variants(plan: _Plan, graph, which: str, seed: int) -> list[tuple[dict[str,
 
 # ----------------------------------------------------------------------------- sessions
 
-def _fix_version(meta) -> None:
-    """import_meta_graph rejects versions like "0.12.head"; keep only the numeric part."""
-    v = meta.meta_info_def.tensorflow_version
-    if v and not re.fullmatch(r"\d+(\.\d+)*", v):
-        m = re.match(r"\d+(?:\.\d+)*", v)
-        meta.meta_info_def.tensorflow_version = m.group(0) if m else ""
-
-
 class _Session:
     """One model loaded into a fresh graph and session (TF1 graph mode, soft placement)."""
 
@@ -617,16 +609,16 @@ class _Session:
         self.load_s = time.perf_counter() - start
 
     def _load(self, t, model, tags) -> None:
+        from ..confirm import loading
+
         if model.format == "saved_model":
             t.compat.v1.saved_model.loader.load(self.sess, list(tags), model.path)
         elif model.format == "meta_graph":
             meta = t.compat.v1.MetaGraphDef()
             meta.CopyFrom(model.meta_graph)
-            _fix_version(meta)
+            loading.fix_meta_version(meta)
             saver = t.compat.v1.train.import_meta_graph(meta, clear_devices=False)
             if saver is not None:
-                from ..confirm import loading
-
                 prefix = model.checkpoint_prefix or loading.checkpoint_prefix(Path(model.path))
                 if prefix is None:
                     raise RuntimeError(f"{model.path}: no checkpoint beside the .meta to restore its variables from")

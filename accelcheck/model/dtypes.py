@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import struct
+
 from .protos import pb
 
 # TensorFlow's DT_* names differ from the Python-side names for a handful of types.
@@ -59,3 +61,29 @@ def format_shape(shape: tuple[int | None, ...] | None) -> str:
     if shape is None:
         return "<unknown rank>"
     return "[" + ", ".join("?" if d is None else str(d) for d in shape) + "]"
+
+
+# How a TensorProto stores numbers: packed in tensor_content, else in the typed repeated field.
+_PACKED = {"float32": "f", "float64": "d", "int32": "i", "int64": "q", "int8": "b", "uint8": "B", "int16": "h",
+           "uint16": "H", "bool": "?"}
+_FIELD = {"float32": "float_val", "float64": "double_val", "int32": "int_val", "int64": "int64_val",
+          "int8": "int_val", "uint8": "int_val", "int16": "int_val", "uint16": "int_val", "bool": "bool_val"}
+
+
+def tensor_values(tensor) -> list | None:
+    """The numbers in a TensorProto (flattened), or None for types we do not decode. As TensorFlow
+    does, missing trailing values repeat the last one, and a scalar written without a value is 0."""
+    dtype = dtype_name(tensor.dtype)
+    if dtype not in _PACKED:
+        return None
+    count = 1
+    for d in tensor.tensor_shape.dim:
+        count *= max(d.size, 0)
+    if tensor.tensor_content:
+        code = _PACKED[dtype]
+        width = struct.calcsize(code)
+        return list(struct.unpack(f"<{len(tensor.tensor_content) // width}{code}", tensor.tensor_content))
+    values = list(getattr(tensor, _FIELD[dtype]))
+    if not values:
+        return [0] * count
+    return values + [values[-1]] * (count - len(values))

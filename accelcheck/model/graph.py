@@ -25,6 +25,7 @@ import networkx as nx
 
 from . import opdefs
 from .dtypes import ITEM_SIZE, base_dtype, dtype_name, shape_tuple
+from .names import parse_input, parse_tensor_name
 
 NodeKey = tuple[str, str]  # (scope, node name); scope "" = top-level graph
 
@@ -40,6 +41,12 @@ _RESOURCE_FORWARDERS = {"Identity", "IdentityN", "Enter", "Switch", "Merge", "Ex
 _RESOURCE_WRITERS = {"AssignVariableOp", "AssignAddVariableOp", "AssignSubVariableOp",
                      "ResourceStridedSliceAssign", "AssignVariableXlaConcatND", "DestroyResourceOp"}
 _RESOURCE_WRITER_PREFIXES = ("ResourceApply", "ResourceSparseApply", "ResourceScatter")
+
+
+def call_arg_offset(op: str) -> int:
+    """A call's data inputs map one to one onto the function's arguments, after the branch
+    selector that If and Case take first."""
+    return 1 if op in _CALLS_WITH_SELECTOR else 0
 
 
 def is_resource_writer(op: str) -> bool:
@@ -197,6 +204,7 @@ class Model:
         self.meta_graph = None  # the MetaGraphDef, when there is one
         self._live_cache: dict[str, frozenset[NodeKey]] = {}
         self._chain_cache: dict[str, dict[str, list[str]]] = {}
+        self._call_sites: dict[str, list[Node]] | None = None
 
     # ----- queries used by rules and reports -----
 
@@ -225,18 +233,18 @@ class Model:
         the walk stops there. An input node is live when something live reads it."""
         if signature not in self._live_cache:
             sig = self.signatures[signature]
-            fed = set()
-            for t in sig.inputs.values():
-                if t.node is not None:
-                    port = t.name.rpartition(":")[2] if ":" in t.name else "0"
-                    fed.add((t.node, port if port.isdigit() else "0"))
-            self._live_cache[signature] = frozenset(self._ancestors(sig.output_nodes(), fed))
+            fed = {(t.node, str(parse_tensor_name(t.name)[1])) for t in sig.inputs.values() if t.node is not None}
+            self._live_cache[signature] = frozenset(self.ancestors(sig.output_nodes(), fed))
         return self._live_cache[signature]
+
+    def served(self) -> frozenset[NodeKey]:
+        """What the signatures run; without any signature there is nothing to prune by, so all."""
+        return self.live_anywhere() if self.signatures else frozenset(self.nodes)
 
     def loaded(self) -> frozenset[NodeKey]:
         """What runs when the model is loaded and served: every signature's live set and the init
-        ops with everything they depend on."""
-        return frozenset(self.live_anywhere() | self._ancestors(self.init_ops))
+        ops with everything they depend on (all nodes when there is no signature)."""
+        return frozenset(self.served() | self.ancestors(self.init_ops))
 
     def live_anywhere(self) -> frozenset[NodeKey]:
         out: set[NodeKey] = set()
@@ -244,7 +252,7 @@ class Model:
             out |= self.live(name)
         return frozenset(out)
 
-    def _ancestors(self, seeds: Iterable[NodeKey], fed: set[tuple[NodeKey, str]] | None = None) -> set[NodeKey]:
+    def ancestors(self, seeds: Iterable[NodeKey], fed: set[tuple[NodeKey, str]] | None = None) -> set[NodeKey]:
         """Everything `seeds` depend on; data edges that read a `fed` (node, port) are not followed."""
         seen = set(seeds)
         boundary: set[NodeKey] = set()  # fed inputs that are read, but whose producers do not run
@@ -262,6 +270,15 @@ class Model:
                 seen.add(p)
                 queue.append(p)
         return seen | boundary
+
+    def call_sites(self) -> dict[str, list[Node]]:
+        """function name -> the nodes that call it."""
+        if self._call_sites is None:
+            self._call_sites = {}
+            for node in self.nodes.values():
+                for fn in node.calls:
+                    self._call_sites.setdefault(fn, []).append(node)
+        return self._call_sites
 
     def call_chain(self, signature: str | None, key: NodeKey) -> list[str]:
         """Functions from the signature's top-level call site down to the node's scope."""
@@ -308,9 +325,9 @@ class Model:
         """Bytes of weights: variables, plus the constant tensors the signatures use (a variable's
         initial value is a Const too, but no signature reads it)."""
         total = sum(v.bytes or 0 for v in self.variables)
-        served = self.live_anywhere() if self.signatures else None
+        served = self.served()
         for node in self.real_nodes():
-            if node.op == "Const" and "value" in node.attrs and (served is None or node.key in served):
+            if node.op == "Const" and "value" in node.attrs and node.key in served:
                 total += len(node.attrs["value"].tensor.tensor_content)
         return total
 
@@ -344,8 +361,6 @@ class Model:
         """The variable's name in the checkpoint, read off the model's own restore graph:
         Assign(var, RestoreV2[k]) with RestoreV2's tensor_names[k]. Works for TF1 savers
         (`save/Assign_3`) and TF2 `__traced_restore` functions (keys like `w/.ATTRIBUTES/VARIABLE_VALUE`)."""
-        from .names import parse_input
-
         for writer in var.assigned_by:
             wnode = self.nodes[writer]
             if wnode.op not in ("Assign", "AssignVariableOp") or len(wnode.proto.input) < 2:
@@ -401,7 +416,7 @@ class Model:
                 if node.op in _RESOURCE_FORWARDERS:
                     targets = [dst]
                 elif node.calls:
-                    offset = 1 if node.op in _CALLS_WITH_SELECTOR else 0
+                    offset = call_arg_offset(node.op)
                     for fn in node.calls:
                         info = self.functions.get(fn)
                         if info and 0 <= index - offset < len(info.arg_names):

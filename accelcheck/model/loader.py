@@ -29,7 +29,7 @@ from .protos import pb
 DEFAULT_TAGS = ("serve",)
 _MAX_PROTO_BYTES = 2**31 - 1  # protobuf's hard limit for one message
 _BOOKKEEPING_SCOPES = ("gradients/", "gradients_", "save/", "save_", "train/", "report_uninitialized")
-_TEXT_SUFFIXES = {".pbtxt", ".prototxt", ".txt"}
+TEXT_SUFFIXES = {".pbtxt", ".prototxt", ".txt"}
 # Ops that only maintain state or save checkpoints: never a frozen graph's output.
 _NOT_OUTPUTS = {"NoOp", "Assign", "AssignAdd", "AssignSub", "SaveV2", "Save", "SaveSlices", "RestoreV2",
                 "Restore", "RestoreSlice", "MergeV2Checkpoints", "Assert", "AssignVariableOp", "VarIsInitializedOp"}
@@ -100,7 +100,7 @@ def _load_file(p: Path, tags) -> Model:
                            "TensorFlow writes such models as chunked SavedModels, which accelcheck cannot read yet")
     data = p.read_bytes()
     _refuse_foreign(p, data[:16])
-    if p.suffix in _TEXT_SUFFIXES or _looks_like_text(data):
+    if p.suffix in TEXT_SUFFIXES or looks_like_text(data):
         return _load_text(p, data, tags)
     for kind in _sniff_binary(p, data):
         if kind == "saved_model":
@@ -118,7 +118,7 @@ def _load_file(p: Path, tags) -> Model:
                        "a MetaGraphDef nor a SavedModel")
 
 
-def _looks_like_text(data: bytes) -> bool:
+def looks_like_text(data: bytes) -> bool:
     head = data[:4096]
     if b"\x00" in head:
         return False
@@ -179,11 +179,10 @@ def _plausible_graph(graph_def) -> bool:
 
 
 def _parse_bytes(p: Path, data: bytes, cls):
-    msg = cls()
-    try:
-        msg.ParseFromString(data)
-    except (pb_message.DecodeError, ValueError, RuntimeError) as e:
-        raise LoadError(p, f"cannot parse as {cls.__name__}: {_one_line(e) or 'corrupt or truncated protobuf'}")
+    msg = _try_parse(data, cls)
+    if msg is None:
+        _top_level_fields(p, data)  # names truncation or a bad field header precisely, if that is it
+        raise LoadError(p, f"cannot parse as {cls.__name__}: corrupt protobuf")
     return msg
 
 
@@ -194,7 +193,6 @@ def _parse(p: Path, cls):
         raise LoadError(p, f"cannot read: {e.strerror}")
     if not data:
         raise LoadError(p, "empty file")
-    _top_level_fields(p, data)  # clear message for truncation
     return _parse_bytes(p, data, cls)
 
 
@@ -283,7 +281,7 @@ def _init_ops(model: Model, meta) -> set:
     collections) and the __saved_model_init_op signature (TF2)."""
     names = set()
     for key in _INIT_COLLECTIONS:
-        col = meta.collection_def.get(key) if key in meta.collection_def else None
+        col = meta.collection_def[key] if key in meta.collection_def else None
         if col is not None and col.WhichOneof("kind") == "node_list":
             names |= {parse_input(v.lstrip("^")).node for v in col.node_list.value}
     if "__saved_model_init_op" in meta.signature_def:

@@ -40,7 +40,7 @@ def _tmp_sibling(dst: Path) -> Path:
     return dst.parent / f".{dst.name}.accelcheck-{uuid.uuid4().hex[:8]}"
 
 
-def _swap_into_place(tmp: Path, dst: Path) -> None:
+def swap_into_place(tmp: Path, dst: Path) -> None:
     old = None
     if dst.exists() or dst.is_symlink():
         old = _tmp_sibling(dst)
@@ -58,7 +58,7 @@ def write_frozen(graph_def, dst: Path) -> int:
     tmp = _tmp_sibling(dst)
     try:
         tmp.write_bytes(data)
-        _swap_into_place(tmp, dst)
+        swap_into_place(tmp, dst)
     finally:
         if tmp.exists():
             tmp.unlink()
@@ -110,7 +110,7 @@ def write_saved_model(meta_graph, dst: Path, variables_from: str | None = None,
             for sub in ("assets", "assets.extra"):
                 if (assets_from / sub).is_dir():
                     shutil.copytree(assets_from / sub, tmp / sub)
-        _swap_into_place(tmp, dst)
+        swap_into_place(tmp, dst)
         return total
     finally:
         if tmp.exists():

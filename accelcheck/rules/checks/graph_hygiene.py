@@ -35,7 +35,7 @@ def file_access(ctx, rule) -> Iterator[Hit]:
     PrintV2 counts when it prints to a file (output_stream "file://...")."""
     ops = set(rule.options.get("ops", ()))
     model = ctx.model
-    run = model.loaded() if model.signatures else frozenset(model.nodes)
+    run = model.loaded()
     for key in sorted(run):
         node = model.nodes[key]
         if node.is_arg:

@@ -10,11 +10,10 @@ allowlist: listed -> needs Select TF ops, not listed -> needs a custom op; those
 from __future__ import annotations
 
 import functools
-import struct
 from collections import Counter
 from typing import Iterator
 
-from ...model.dtypes import base_dtype
+from ...model.dtypes import base_dtype, tensor_values
 from ...resources import load_data
 from . import Hit
 
@@ -90,18 +89,16 @@ def classify(op: str, dtype: str) -> tuple[str, str]:
 
 
 def const_scalar(model, key) -> float | None:
-    """The value of a scalar (or one-element) float Const, else None."""
+    """The value of a one-element numeric Const, else None."""
+    values = _const_values(model, key)
+    return values[0] if values is not None and len(values) == 1 else None
+
+
+def _const_values(model, key) -> list | None:
     node = model.nodes.get(key)
     if node is None or node.op != "Const" or "value" not in node.attrs:
         return None
-    t = node.attrs["value"].tensor
-    if t.float_val:
-        return t.float_val[0]
-    if t.double_val:
-        return t.double_val[0]
-    if len(t.tensor_content) in (4, 8):
-        return struct.unpack("<f" if len(t.tensor_content) == 4 else "<d", t.tensor_content)[0]
-    return None
+    return tensor_values(node.attrs["value"].tensor)
 
 
 def _fused_gelu(model, node) -> bool:
@@ -163,27 +160,6 @@ def hashtable(ctx, rule) -> Iterator[Hit]:
         yield Hit(node.key, {"reason": reason})
 
 
-def _int_values(model, key) -> list[int] | None:
-    node = model.nodes.get(key)
-    if node is None or node.op != "Const" or "value" not in node.attrs:
-        return None
-    t = node.attrs["value"].tensor
-    if t.int_val or t.int64_val:
-        values = list(t.int_val or t.int64_val)
-    elif t.tensor_content:
-        width = 8 if t.dtype == 9 else 4  # DT_INT64 else DT_INT32
-        values = list(struct.unpack(f"<{len(t.tensor_content) // width}{'q' if width == 8 else 'i'}",
-                                    t.tensor_content))
-    else:
-        values = []
-    dims = [d.size for d in t.tensor_shape.dim]
-    if not dims and not values:
-        values = [0]  # a scalar 0 written without a value
-    if dims and len(values) == 1 and dims[0] > 1:
-        values = values * dims[0]  # one value repeated over the tensor
-    return values
-
-
 def tensorlist_element_shape(ctx, rule) -> Iterator[Hit]:
     """TFLite lowers TensorLists (TensorArray, RNN outputs) to builtins only when a ranked element
     shape is fully known and the list does not grow: otherwise "requires element_shape to be static
@@ -193,7 +169,7 @@ def tensorlist_element_shape(ctx, rule) -> Iterator[Hit]:
     for node in ctx.live_nodes():
         if node.op in ("TensorListReserve", "EmptyTensorList"):
             source = next((src for src, d in model.producers(node.key) if d["kind"] == "data" and d["index"] == 0), None)
-            values = _int_values(model, source) if source is not None else None
+            values = _const_values(model, source) if source is not None else None
             if values is None:
                 yield Hit(node.key, {"shape": "computed at run time"})
                 continue

@@ -32,7 +32,7 @@ def ref_variable_users(ctx, rule) -> Iterator[Hit]:
     For a MetaGraph + checkpoint the conversion path restores a session and freezes VariableV2
     itself; only the legacy `Variable` op survives that (convert_variables_to_constants skips it)."""
     model = ctx.model
-    kept = (ctx.live | model._ancestors(model.init_ops)) if ctx.signatures else frozenset(model.nodes)
+    kept = (ctx.live | model.ancestors(model.init_ops)) if ctx.signatures else frozenset(model.nodes)
     returned = {t.node for name in ctx.signatures for t in model.signatures[name].outputs.values()}
     for var in model.variables:
         if var.kind != "ref" or var.node not in kept:

@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Iterator
 
 from ...model.dtypes import base_dtype
+from ...model.graph import call_arg_offset
 from ...resources import load_data
 from . import Hit
 
@@ -104,10 +105,6 @@ class _Constness:
     def __init__(self, model):
         self.model = model
         self.memo: dict = {}
-        self.callers: dict[str, list] = {}
-        for n in model.nodes.values():
-            for fn in n.calls:
-                self.callers.setdefault(fn, []).append(n)
 
     def source_of_data(self, key, depth: int = 0):
         """None when constant; else the node whose run-time value it depends on."""
@@ -133,12 +130,12 @@ class _Constness:
 
     def _arg_source(self, arg, depth: int):
         info = self.model.functions.get(arg.scope)
-        sites = self.callers.get(arg.scope, [])
+        sites = self.model.call_sites().get(arg.scope, [])
         if info is None or not sites:
             return arg.key
         position = info.arg_names.index(arg.name)
         for site in sites:
-            offset = 1 if site.op in ("If", "StatelessIf", "Case", "StatelessCase") else 0
+            offset = call_arg_offset(site.op)
             if site.op in ("While", "StatelessWhile"):
                 return arg.key  # loop-carried: changes from iteration to iteration
             feeding = [src for src, d in self.model.producers(site.key)

@@ -3,7 +3,7 @@ need; drop every other top-level node, the signatures not kept, and functions no
 
 from __future__ import annotations
 
-from ..model.dtypes import dtype_enum
+from ..model.dtypes import dtype_enum, set_shape
 from ..model.names import parse_input
 from ..model.protos import pb
 from .artifact import Artifact
@@ -74,12 +74,7 @@ def _make_placeholder(art: Artifact, model, key) -> None:
     nd.Clear()
     nd.name, nd.op, nd.device = key[1], "Placeholder", device
     nd.attr["dtype"].type = dtype_enum(spec.dtype)
-    shape = nd.attr["shape"].shape
-    if spec.shape is None:
-        shape.unknown_rank = True
-    else:
-        for d in spec.shape:
-            shape.dim.add().size = -1 if d is None else d
+    set_shape(nd.attr["shape"].shape, spec.shape)
 
 
 class PruneToSignatures(Pass):

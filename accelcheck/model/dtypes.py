@@ -57,6 +57,17 @@ def shape_tuple(proto) -> tuple[int | None, ...] | None:
     return tuple(None if d.size < 0 else d.size for d in proto.dim)
 
 
+def set_shape(proto, shape: tuple[int | None, ...] | None) -> None:
+    """Write (dims with None for unknown) or None (unknown rank) into a TensorShapeProto: the
+    inverse of shape_tuple."""
+    proto.Clear()
+    if shape is None:
+        proto.unknown_rank = True
+    else:
+        for d in shape:
+            proto.dim.add().size = -1 if d is None else d
+
+
 def format_shape(shape: tuple[int | None, ...] | None) -> str:
     if shape is None:
         return "<unknown rank>"

@@ -14,7 +14,7 @@ from pathlib import Path
 from google.protobuf import text_format
 
 from ..errors import AccelcheckError
-from .dtypes import dtype_enum
+from .dtypes import dtype_enum, set_shape
 from .protos import pb
 
 
@@ -74,11 +74,7 @@ def signature_def(inputs: dict, outputs: dict, method: str = "tensorflow/serving
             info = target[key]
             info.name = name
             info.dtype = dtype_enum(dtype)
-            if shape is None:
-                info.tensor_shape.unknown_rank = True
-            else:
-                for d in shape:
-                    info.tensor_shape.dim.add().size = -1 if d is None else d
+            set_shape(info.tensor_shape, shape)
     return sig
 
 

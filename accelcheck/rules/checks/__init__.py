@@ -16,31 +16,8 @@ class Hit:
     severity: str | None = None  # overrides the rule's severity for this hit
 
 
-def _registry() -> dict:
-    from . import elastic_inference, graph_hygiene, tflite, variables, xla
+# Imported after Hit is defined: the check modules import it from here.
+from . import elastic_inference, graph_hygiene, tflite, variables, xla  # noqa: E402
 
-    checks = {}
-    for module in (elastic_inference, graph_hygiene, tflite, variables, xla):
-        checks.update(module.CHECKS)
-    return checks
-
-
-class _Lazy(dict):
-    def _load(self):
-        if not super().__len__():
-            self.update(_registry())
-
-    def get(self, key, default=None):
-        self._load()
-        return super().get(key, default)
-
-    def __iter__(self):
-        self._load()
-        return super().__iter__()
-
-    def __contains__(self, key):
-        self._load()
-        return super().__contains__(key)
-
-
-CHECKS: dict = _Lazy()
+CHECKS: dict = {name: fn for module in (elastic_inference, graph_hygiene, tflite, variables, xla)
+                for name, fn in module.CHECKS.items()}

@@ -68,7 +68,6 @@ def _disallowed(node_types: dict[str, str], constraints: dict[str, list[str]]) -
     return bad
 
 
-CHECKS = {"xla-no-kernel": no_kernel, "xla-unsupported-dtype": unsupported_dtype}
 
 
 # ---------------------------------------------------------------- compile-time-constant inputs
@@ -167,4 +166,5 @@ def compile_time_constant(ctx, rule) -> Iterator[Hit]:
             break
 
 
-CHECKS["xla-compile-time-constant"] = compile_time_constant
+CHECKS = {"xla-no-kernel": no_kernel, "xla-unsupported-dtype": unsupported_dtype,
+          "xla-compile-time-constant": compile_time_constant}

@@ -35,16 +35,21 @@ class Context:
         live: set[NodeKey] = set()
         for keys in self.live_by_signature.values():
             live |= keys
-        self.live = frozenset(live)
-        # Without any signature there is nothing to prune by: treat everything as served.
-        nodes = self.model.nodes
-        self._live_nodes = [n for n in nodes.values() if not n.is_arg and (not self.signatures or n.key in live)]
+        # Without any signature there is nothing to prune by: what the graph runs is served.
+        self.live = frozenset(live) if self.signatures else self.model.served()
+        # Arguments and results of a graph written as a function are not ops any converter sees.
+        self._lintable = [n for n in self.model.nodes.values() if not n.is_boundary]
+        self._live_nodes = [n for n in self._lintable if n.key in self.live]
 
     def is_live(self, key: NodeKey) -> bool:
-        return key in self.live if self.signatures else True
+        return key in self.live
 
     def live_nodes(self):
         return self._live_nodes
+
+    def all_nodes(self):
+        """Every node rules may report, live or not."""
+        return self._lintable
 
 
 @dataclass
@@ -85,7 +90,7 @@ def _lint(model: Model, pack: Pack, signature: str | None, options: dict | None,
     signatures = [signature] if signature else list(model.signatures)
     ctx = Context(model, pack, signatures, dict(options or {}))
     report = Report(model=model.path, format=model.format, target=pack.target, target_title=pack.title,
-                    signatures=signatures)
+                    signatures=signatures, tags=list(model.tags) if model.meta_graph is not None else None)
     ignores = list(node_ignores)
     seen: set[tuple[str, NodeKey | None]] = set()
     for rule in pack.rules:
@@ -107,7 +112,7 @@ def _lint(model: Model, pack: Pack, signature: str | None, options: dict | None,
 def _hits(ctx: Context, rule: Rule) -> Iterator[Hit]:
     if rule.match is not None:
         predicate = compile_condition(rule.match, f"rule {rule.code}")
-        nodes = ctx.model.real_nodes() if rule.dead != "skip" else ctx.live_nodes()
+        nodes = ctx.all_nodes() if rule.dead != "skip" else ctx.live_nodes()
         for node in nodes:
             if predicate(ctx.model, node):
                 yield Hit(node.key)
@@ -124,11 +129,11 @@ def _finding(ctx: Context, rule: Rule, hit: Hit) -> Finding | None:
     if hit.node is None:  # about the model as a whole: affects every signature
         params = {"op": "", "node": "", "layer": "", **hit.params}
         location = Location(ctx.signatures[0] if ctx.signatures else None, (), None, None, None)
-        return Finding(rule.code, rule.name, severity, rule.confidence, ctx.pack.target,
+        return Finding(rule.code, rule.name, severity, hit.confidence or rule.confidence, ctx.pack.target,
                        _format(rule, params), True, location, tuple(ctx.signatures), hit.related, rule.fix)
     node = model.nodes[hit.node]
     users = tuple(s for s in ctx.signatures if hit.node in ctx.live_by_signature[s])
-    live = bool(users) or not ctx.signatures
+    live = bool(users) or (not ctx.signatures and hit.node in ctx.live)
     if not live:
         if rule.dead == "skip":
             return None
@@ -139,8 +144,8 @@ def _finding(ctx: Context, rule: Rule, hit: Hit) -> Finding | None:
     location = Location(signature, functions, node.name, node.op, node.layer or None)
     params = {"op": node.op, "node": node.name, "layer": node.layer, "function": node.scope,
               "device": node.device, **hit.params}
-    return Finding(rule.code, rule.name, severity, rule.confidence, ctx.pack.target, _format(rule, params),
-                   live, location, users, hit.related, rule.fix)
+    return Finding(rule.code, rule.name, severity, hit.confidence or rule.confidence, ctx.pack.target,
+                   _format(rule, params), live, location, users, hit.related, rule.fix)
 
 
 def _format(rule: Rule, params: dict) -> str:

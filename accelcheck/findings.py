@@ -86,6 +86,7 @@ class Report:
     target_title: str
     signatures: list[str]
     findings: list[Finding] = field(default_factory=list)
+    tags: list[str] | None = None  # the MetaGraph's tags, for formats that have MetaGraphs
     suppressed: int = 0  # findings dropped by node-pattern ignores
     confirm: dict | None = None  # --confirm: what the real toolchain said (confirm/match.py)
 

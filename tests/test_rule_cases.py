@@ -17,7 +17,7 @@ CASES_FILE = Path(__file__).parent / "cases.yaml"
 
 
 def model_path(ref: str) -> str:
-    """"built/NAME" -> the file or directory fixtures/build.py makes; "real/..." -> fixtures/real/..."""
+    """"built/NAME" -> the file or directory fixtures/build.py makes; anything else -> fixtures/..."""
     kind, _, rest = ref.partition("/")
     if kind == "built":
         matches = sorted((FIXTURES / "built").glob(rest + "*"))
@@ -63,7 +63,7 @@ def _parse_expect(line: str) -> tuple:
 
 
 def run_case(model_ref: str, case: dict) -> None:
-    path = model_ref if model_ref.endswith(".pbtxt") else model_path(model_ref)
+    path = model_ref if Path(model_ref).is_absolute() else model_path(model_ref)
     report = lint(load(path), load_pack(case["target"]).select(case["codes"]),
                   signature=case.get("signature"), options=case.get("options", {}))
     expected = [_parse_expect(e) for e in case.get("expect", [])]

@@ -16,7 +16,8 @@ How each format reaches the compiler:
 Static shapes: every input's unknown dimensions become 1 and an input of unknown rank becomes a
 scalar (the usual meaning of an unranked placeholder: keep_prob, is_training). Then
 ``tf.function(lambda *args: fn(**dict(zip(names, args))), jit_compile=True)
-.experimental_get_compiler_ir(*specs)(stage="hlo")``.
+.experimental_get_compiler_ir(*values)(stage="hlo")`` for inputs of ones (empty strings), as a
+call compiles: inputs XLA needs as compile-time constants are resolved from their values.
 """
 
 from __future__ import annotations
@@ -113,20 +114,25 @@ def _compile_xla(path, signature, tags, inputs, outputs) -> list[OracleResult]:
 
 
 def _lower(t, fn, specs) -> Exception | None:
+    """Compile as a call does: for concrete input values. A jit-compiled function resolves the
+    inputs XLA needs as compile-time constants (a Reshape's shape from an input) from the values
+    it is called with, and compiles once per distinct value; only what XLA cannot work out from
+    them fails. Ones, not zeros: a shape, k or depth of 0 breaks graphs that are fine."""
     jitted = t.function(fn, jit_compile=True)
+    values = [t.zeros(s.shape, s.dtype) if s.dtype == t.string else t.ones(s.shape, s.dtype) for s in specs]
     try:
-        jitted.experimental_get_compiler_ir(*specs)(stage="hlo")
+        jitted.experimental_get_compiler_ir(*values)(stage="hlo")
         return None
     except Exception as e:  # noqa: BLE001
         if not _ir_limitation(e):
             return e
     # experimental_get_compiler_ir cannot capture resources other than initialised variables
     # (hash tables: "RET_CHECK failure (.../get_compiler_ir.cc) variable.var() && ...").
-    # Compile by calling instead, on zeros: XLA compiles the whole function before anything
-    # runs, and ops with side effects (I/O, py_func) have no XLA kernel, so a failure still
-    # executes nothing and a success only runs pure XLA computation in this process.
+    # Compile by calling instead: XLA compiles the whole function before anything runs, and
+    # ops with side effects (I/O, py_func) have no XLA kernel, so a failure still executes
+    # nothing and a success only runs pure XLA computation in this process.
     try:
-        jitted(*[t.zeros(s.shape, s.dtype) for s in specs])
+        jitted(*values)
         return None
     except Exception as e:  # noqa: BLE001
         return e

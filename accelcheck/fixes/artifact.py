@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from ..model import Model
+from ..model.graph import function_scope
 from ..model.loader import analyze
 from ..model.protos import pb
 
@@ -46,7 +47,7 @@ class Artifact:
         self._model = None
 
     def functions(self) -> dict:
-        return {f.signature.name: f for f in self.graph_def.library.function}
+        return {function_scope(f.signature.name): f for f in self.graph_def.library.function}
 
     def node_defs(self, scope: str):
         """The NodeDef list of the top-level graph ("") or of a library function."""

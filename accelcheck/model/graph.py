@@ -30,6 +30,20 @@ from .names import parse_input, parse_tensor_name
 NodeKey = tuple[str, str]  # (scope, node name); scope "" = top-level graph
 
 ARG_OP = "_Arg"
+# A GraphDef written as a function (what the function runtime and graph dumps produce) carries its
+# inputs and results as top-level nodes of these ops. They are real nodes: TensorFlow counts them
+# and they carry devices, but converters see the tensors they pass, never the ops themselves.
+GRAPH_ARG_OPS = frozenset({"_Arg", "_DeviceArg"})
+GRAPH_RETVAL_OPS = frozenset({"_Retval", "_DeviceRetval"})
+BOUNDARY_OPS = GRAPH_ARG_OPS | GRAPH_RETVAL_OPS
+# The scope of a library function whose signature has no name (TensorFlow imports such a library;
+# nothing can call it). Scope "" is the top-level graph, so it needs a name no function can have.
+UNNAMED_FUNCTION = "<unnamed function>"
+
+
+def function_scope(name: str) -> str:
+    """The node-key scope of the library function called `name`."""
+    return name or UNNAMED_FUNCTION
 # Ops whose first input picks a branch rather than feeding the called function.
 _CALLS_WITH_SELECTOR = {"If", "StatelessIf", "Case", "StatelessCase", "_If", "_Case"}
 # Ops that pass a ref variable through unchanged (so its writers sit behind them).
@@ -69,8 +83,11 @@ class Signature:
     method: str = ""
     inferred: bool = False  # True when guessed from graph structure (frozen graphs have no signatures)
 
+    # Nodes run for their effect, not fetched: sinks without outputs of an inferred signature.
+    targets: frozenset[NodeKey] = frozenset()
+
     def output_nodes(self) -> set[NodeKey]:
-        return {t.node for t in self.outputs.values() if t.node is not None}
+        return {t.node for t in self.outputs.values() if t.node is not None} | set(self.targets)
 
 
 @dataclass
@@ -99,7 +116,8 @@ class Variable:
 class Node:
     """A read-only view of one NodeDef (or function argument) for rules and reports."""
 
-    __slots__ = ("scope", "name", "op", "device", "proto", "calls", "arg_dtype", "key", "is_arg", "_dtypes")
+    __slots__ = ("scope", "name", "op", "device", "proto", "calls", "arg_dtype", "key", "is_arg", "is_boundary",
+                 "_dtypes")
 
     def __init__(self, scope: str, name: str, op: str, device: str = "", proto=None, arg_dtype: str = ""):
         self.scope = scope
@@ -110,7 +128,8 @@ class Node:
         self.calls: tuple[str, ...] = ()
         self.arg_dtype = arg_dtype
         self.key: NodeKey = (scope, name)  # plain attributes: read millions of times on big graphs
-        self.is_arg = op == ARG_OP
+        self.is_arg = proto is None  # a function's argument (a pseudo-node), not a NodeDef
+        self.is_boundary = op in BOUNDARY_OPS  # an argument, or a graph-as-function _Arg/_Retval node
         self._dtypes: dict[str, str] | None = None
 
     @property
@@ -179,6 +198,11 @@ class FunctionInfo:
     arg_names: list[str]
     ret_nodes: set[str]  # body node names producing results or control results
     node_count: int
+    returns: list[str] = field(default_factory=list)  # per output, the body tensor it returns ("node:out:0")
+
+    @property
+    def output_count(self) -> int:
+        return len(self.returns)
 
 
 class Model:
@@ -205,6 +229,7 @@ class Model:
         self._live_cache: dict[str, frozenset[NodeKey]] = {}
         self._chain_cache: dict[str, dict[str, list[str]]] = {}
         self._call_sites: dict[str, list[Node]] | None = None
+        self._unsigned: frozenset[NodeKey] | None = None
 
     # ----- queries used by rules and reports -----
 
@@ -238,8 +263,13 @@ class Model:
         return self._live_cache[signature]
 
     def served(self) -> frozenset[NodeKey]:
-        """What the signatures run; without any signature there is nothing to prune by, so all."""
-        return self.live_anywhere() if self.signatures else frozenset(self.nodes)
+        """What the signatures run. Without any signature there is nothing to prune by: the whole
+        top-level graph, and the functions it calls (a function nothing calls never runs)."""
+        if self.signatures:
+            return self.live_anywhere()
+        if self._unsigned is None:
+            self._unsigned = frozenset(self.ancestors(k for k in self.nodes if not k[0]))
+        return self._unsigned
 
     def loaded(self) -> frozenset[NodeKey]:
         """What runs when the model is loaded and served: every signature's live set and the init
@@ -280,6 +310,23 @@ class Model:
                     self._call_sites.setdefault(fn, []).append(node)
         return self._call_sites
 
+    def reachable_functions(self) -> frozenset[str]:
+        """Functions the top-level graph calls, directly or through other functions. The rest of
+        the library is never instantiated: TensorFlow imports it without looking inside."""
+        seen: set[str] = set()
+        stack = [fn for n in self.nodes.values() if not n.scope for fn in n.calls]
+        by_scope: dict[str, list[Node]] = {}
+        for node in self.nodes.values():
+            if node.scope and node.calls:
+                by_scope.setdefault(node.scope, []).append(node)
+        while stack:
+            fn = stack.pop()
+            if fn in seen:
+                continue
+            seen.add(fn)
+            stack += [callee for n in by_scope.get(fn, ()) for callee in n.calls]
+        return frozenset(seen)
+
     def call_chain(self, signature: str | None, key: NodeKey) -> list[str]:
         """Functions from the signature's top-level call site down to the node's scope."""
         scope = key[0]
@@ -315,6 +362,23 @@ class Model:
                             queue.append(callee)
             self._chain_cache[cache_key] = chains
         return self._chain_cache[cache_key]
+
+    def output_count(self, node: Node) -> int | None:
+        """How many output tensors the node has (None for an op TensorFlow does not know)."""
+        if node.calls and node.op in node.calls:
+            return self.functions[node.op].output_count
+        if not opdefs.is_registered(node.op):
+            return None
+        count = 0
+        for arg in opdefs.output_args(node.op):
+            if arg.get("number_attr"):
+                count += node.attrs[arg["number_attr"]].i if arg["number_attr"] in node.attrs else 1
+            elif arg.get("type_list_attr"):
+                attr = arg["type_list_attr"]
+                count += len(node.attrs[attr].list.type) if attr in node.attrs else 1
+            else:
+                count += 1
+        return count
 
     def op_histogram(self, keys: Iterable[NodeKey] | None = None) -> Counter:
         if keys is None:

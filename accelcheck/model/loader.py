@@ -22,7 +22,7 @@ from ..errors import LoadError
 from . import opdefs, wire
 from .checkpoint import variable_sizes
 from .dtypes import dtype_name, shape_tuple
-from .graph import ARG_OP, FunctionInfo, Model, Node, Signature, TensorSpec
+from .graph import ARG_OP, GRAPH_ARG_OPS, GRAPH_RETVAL_OPS, FunctionInfo, Model, Node, Signature, TensorSpec, function_scope
 from .names import parse_input, parse_tensor_name, split_input
 from .protos import pb
 
@@ -233,9 +233,14 @@ def _from_saved_model(d: Path, saved_model, tags, source: Path | None = None) ->
     source = source or d
     if not saved_model.meta_graphs:
         raise LoadError(source, "SavedModel has no MetaGraphs")
-    wanted = set(tags or DEFAULT_TAGS)
     available = [sorted(m.meta_info_def.tags) for m in saved_model.meta_graphs]
-    chosen = [m for m in saved_model.meta_graphs if set(m.meta_info_def.tags) == wanted]
+    if tags is None and len(saved_model.meta_graphs) == 1:
+        # As tf.saved_model.load and the converters do: the only MetaGraph, whatever its tags
+        # ({serve, tpu}, {serve, train}, {transform}, none at all).
+        chosen = list(saved_model.meta_graphs)
+    else:
+        wanted = set(tags or DEFAULT_TAGS)
+        chosen = [m for m in saved_model.meta_graphs if set(m.meta_info_def.tags) == wanted]
     if not chosen:
         listing = "; ".join(",".join(t) or "(no tags)" for t in available)
         raise LoadError(source, f"no MetaGraph with tags {','.join(sorted(wanted))} (available: {listing}); "
@@ -364,20 +369,54 @@ def _add_signature(model: Model, name: str, inputs: dict, outputs: dict, method:
 
 
 def _infer_signature(model: Model) -> None:
-    """A frozen graph has no signatures: inputs are its placeholders, outputs its data sinks."""
+    """A frozen graph has no signatures: inputs are its placeholders, outputs its data sinks.
+
+    A graph written as a function says what it takes and returns: its top-level _Arg nodes are
+    inputs and each _Retval returns the tensor it reads. A sink without outputs (an assignment, a
+    control result) is run as a target, never named as a tensor."""
     top = [n for n in model.nodes.values() if n.scope == ""]
     inputs = {n.name: _node_spec(n) for n in top if n.op in ("Placeholder", "PlaceholderWithDefault")
               and not any(d["kind"] == "data" for _, d in model.producers(n.key))}
-    outputs = {}
+    args = sorted((n for n in top if n.op in GRAPH_ARG_OPS), key=lambda n: (_int_attr(n, "index"), n.name))
+    inputs.update((n.name, _node_spec(n)) for n in args)
+    outputs: dict[str, TensorSpec] = {}
+    targets = set()
+    for n in sorted((n for n in top if n.op in GRAPH_RETVAL_OPS), key=lambda n: (_int_attr(n, "index"), n.name)):
+        returned = _returned_tensor(model, n)
+        if returned is not None:
+            outputs[n.name] = returned
     for n in top:
         if n.op in _NOT_OUTPUTS or n.op.startswith(("Apply", "ResourceApply")) or n.op in ("Const", "Placeholder"):
             continue
+        if n.op in GRAPH_RETVAL_OPS or n.op in GRAPH_ARG_OPS:
+            continue
         if n.name.startswith(_BOOKKEEPING_SCOPES) or n.name.endswith("/read"):
             continue  # gradients, checkpointing and variable reads are not what a graph serves
-        if not any(True for _ in model.graph.successors(n.key)):
+        if any(True for _ in model.graph.successors(n.key)):
+            continue
+        if model.output_count(n) == 0:
+            targets.add(n.key)
+        else:
             outputs[n.name] = _node_spec(n)
-    if outputs:
-        model.signatures["(inferred)"] = Signature("(inferred)", inputs, outputs, inferred=True)
+    if outputs or targets:
+        model.signatures["(inferred)"] = Signature("(inferred)", inputs, outputs, inferred=True,
+                                                   targets=frozenset(targets))
+
+
+def _int_attr(node: Node, key: str) -> int:
+    return node.attrs[key].i if key in node.attrs else 0
+
+
+def _returned_tensor(model: Model, retval: Node) -> TensorSpec | None:
+    """The tensor a top-level _Retval returns (its one data input), typed by the _Retval's T."""
+    for src, data in model.producers(retval.key):
+        if data["kind"] == "data":
+            producer, port = model.nodes[src], int(data["port"])
+            shapes = producer.output_shapes()
+            shape = shapes[port] if shapes and port < len(shapes) else None
+            dtype = _node_spec(retval).dtype
+            return TensorSpec(f"{producer.name}:{port}", dtype, shape, src)
+    return None
 
 
 def _node_spec(node: Node) -> TensorSpec:
@@ -433,11 +472,12 @@ def _from_graph_def(source: Path, graph_def, fmt: str) -> Model:
     model = Model(str(source), fmt)
     model.graph_def = graph_def
     model.producer = graph_def.versions.producer if graph_def.HasField("versions") else None
-    library = {f.signature.name: f for f in graph_def.library.function}
+    library = {f.signature.name: f for f in graph_def.library.function if f.signature.name}
 
     for nd in graph_def.node:
         _add_node(model, Node("", nd.name, nd.op, nd.device, nd), library, source)
-    for fname, fdef in library.items():
+    for fdef in graph_def.library.function:
+        fname = function_scope(fdef.signature.name)
         arg_names = [a.name for a in fdef.signature.input_arg]
         for arg in fdef.signature.input_arg:
             arg_dtype = dtype_name(arg.type) if arg.type else ""
@@ -446,12 +486,14 @@ def _from_graph_def(source: Path, graph_def, fmt: str) -> Model:
             _add_node(model, Node(fname, nd.name, nd.op, nd.device, nd), library, source)
         rets = {parse_input(t, in_function=True).node for t in fdef.ret.values()}
         rets |= set(fdef.control_ret.values())
-        model.functions[fname] = FunctionInfo(fname, arg_names, rets, len(fdef.node_def))
+        returns = [fdef.ret.get(arg.name, "") for arg in fdef.signature.output_arg]
+        model.functions[fname] = FunctionInfo(fname, arg_names, rets, len(fdef.node_def), returns)
 
     # Edges are collected and added in one call, with explicit keys: networkx's per-edge key search
     # dominates load time on large graphs otherwise.
     edges = []
     nodes = model.nodes
+    called = {fn for node in nodes.values() for fn in node.calls}
     for node in list(nodes.values()):
         if node.proto is None:
             continue
@@ -462,6 +504,10 @@ def _from_graph_def(source: Path, graph_def, fmt: str) -> Model:
             name, port, control = split_input(text, in_function)
             src = (node.scope, name)
             if src not in nodes:
+                if in_function and node.scope not in called:
+                    # TensorFlow imports a library without instantiating its functions: a broken
+                    # body matters only once something calls it, and nothing calls this one.
+                    continue
                 where = f" in function {node.scope}" if node.scope else ""
                 raise LoadError(source, f"node {node.name!r}{where} has input {text!r}, "
                                         "which names a node that does not exist")
@@ -507,6 +553,8 @@ def _called_functions(node: Node, library: dict, source: Path) -> list[str]:
         elif kind == "list" and value.list.func:
             names = [f.name for f in value.list.func]
         for fn in names:
+            if not fn:
+                continue  # an unset function attr
             if fn in library:
                 if fn not in calls:
                     calls.append(fn)

@@ -14,6 +14,7 @@ def report_to_dict(report: Report) -> dict:
         "schema_version": SCHEMA_VERSION,
         "model": report.model,
         "format": report.format,
+        **({"tags": report.tags} if report.tags is not None else {}),
         "target": report.target,
         "findings": [f.to_dict() | ({"confirmation": report.confirmation(i)} if report.confirm else {})
                      for i, f in enumerate(report.findings)],

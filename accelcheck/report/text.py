@@ -96,7 +96,8 @@ def render_text(reports: list[Report], color: bool | None = None, width: int | N
     out: list[str] = []
     for report in reports:
         findings = [f for f in report.findings if f.severity >= min_severity]
-        out.append(paint.bold(f"{report.model}") + f"  [{report.format}, target {report.target}: {report.target_title}]")
+        kind = report.format if report.tags is None else f"{report.format} tagged {','.join(report.tags) or '(no tags)'}"
+        out.append(paint.bold(f"{report.model}") + f"  [{kind}, target {report.target}: {report.target_title}]")
         rows = _capability_rows(findings)
         if rows:
             op_w = max(4, min(28, max(len(r[0]) for r in rows)))

@@ -2,6 +2,7 @@
 named Python check in rules/checks/.
 
     op_in: [A, B]            the node's op is one of these
+    op_in_set: NAME          the node's op is in the named set of rules/data/op_sets.json
     op_prefix: [Apply]       the node's op starts with one of these
     op_suffix: [Grad]        the node's op ends with one of these
     dtype_in: [float64]      one of the node's dtype attrs (refs count as their base type) is listed
@@ -20,8 +21,17 @@ from typing import Callable
 from ..errors import ConfigError
 from ..model import Model, Node
 from ..model.dtypes import base_dtype
+from ..resources import load_data
 
 Predicate = Callable[[Model, Node], bool]
+
+
+def op_set(name: str, where: str = "") -> frozenset[str]:
+    """A named op set from rules/data/op_sets.json."""
+    sets = load_data("op_sets.json")["sets"]
+    if name not in sets:
+        raise ConfigError(f"{where}: unknown op set {name!r} (known: {', '.join(sorted(sets))})")
+    return frozenset(sets[name])
 
 
 def compile_condition(cond: dict, where: str) -> Predicate:
@@ -34,6 +44,9 @@ def compile_condition(cond: dict, where: str) -> Predicate:
 def _compile_one(key: str, value, where: str) -> Predicate:
     if key == "op_in":
         ops = frozenset(value)
+        return lambda m, n: n.op in ops
+    if key == "op_in_set":
+        ops = op_set(value, where)
         return lambda m, n: n.op in ops
     if key == "op_prefix":
         prefixes = tuple(value)

@@ -14,6 +14,7 @@ class Hit:
     params: dict = field(default_factory=dict)  # extra fields for the rule's message
     related: tuple[str, ...] = ()
     severity: str | None = None  # overrides the rule's severity for this hit
+    confidence: str | None = None  # overrides the rule's confidence (a table entry vs. its fallback)
 
 
 # Imported after Hit is defined: the check modules import it from here.

@@ -10,6 +10,14 @@ from ...model.dtypes import format_shape
 from . import Hit
 
 
+def unregistered_op(ctx, rule) -> Iterator[Hit]:
+    """Ops TensorFlow does not know: an import error, unless in a function nothing ever calls."""
+    reachable = ctx.model.reachable_functions()
+    for node in ctx.all_nodes():
+        if not node.registered:
+            yield Hit(node.key, severity=None if not node.scope or node.scope in reachable else "info")
+
+
 def dynamic_input_shape(ctx, rule) -> Iterator[Hit]:
     for sig_name in ctx.signatures:
         for input_name, spec in ctx.model.signatures[sig_name].inputs.items():
@@ -38,7 +46,7 @@ def file_access(ctx, rule) -> Iterator[Hit]:
     run = model.loaded()
     for key in sorted(run):
         node = model.nodes[key]
-        if node.is_arg:
+        if node.is_boundary:
             continue
         if node.op in ops or _prints_to_file(node):
             yield Hit(key, {"detail": ""})
@@ -72,7 +80,25 @@ def _embedded_ops(model, key) -> set[str]:
     return ops
 
 
-_DEVICE = re.compile(r"(device:|/)(gpu|tpu|xla_gpu|xla_cpu)(:|$)", re.IGNORECASE)
+_JOB_FIELDS = ("job:", "replica:", "task:")
+
+
+def device_type(device: str) -> str:
+    """The device type a placement names, upper-cased ("" when it names none): "/device:GPU:0",
+    "/job:w/replica:0/task:0/device:TPU_REPLICATED_CORE:0", "/gpu:0" and "GPU:0" all name one."""
+    for part in device.split("/"):
+        lowered = part.lower()
+        if not part or lowered.startswith(_JOB_FIELDS):
+            continue
+        if lowered.startswith("device:"):
+            part = part[len("device:"):]
+        return part.split(":")[0].upper()
+    return ""
+
+
+def pins_accelerator(device: str) -> bool:
+    """Placed on anything but the host CPU: a host without that device cannot run the node."""
+    return device_type(device) not in ("", "CPU", "*")
 
 
 def loads_in_session(model) -> bool:
@@ -87,7 +113,7 @@ def device_placement(ctx, rule) -> Iterator[Hit]:
     session = loads_in_session(ctx.model) or rule.options.get("always_session", False)
     soft_elsewhere = rule.options.get("hard_in_session", False)
     for node in ctx.live_nodes():
-        if node.device and _DEVICE.search(node.device):
+        if node.device and pins_accelerator(node.device):
             if session:
                 yield Hit(node.key, {"consequence": rule.options.get("session_consequence",
                                                                      "hosts without that device cannot place it")})
@@ -98,6 +124,7 @@ def device_placement(ctx, rule) -> Iterator[Hit]:
 
 
 CHECKS = {
+    "unregistered-op": unregistered_op,
     "device-placement": device_placement,
     "dynamic-input-shape": dynamic_input_shape,
     "training-placeholder": training_placeholder,

@@ -130,7 +130,8 @@ def op_support(ctx, rule) -> Iterator[Hit]:
             continue
         outcome, confidence, dtype = classify_node(node)
         if outcome == wanted:
-            yield Hit(node.key, {"dtype": dtype, "basis": "measured" if confidence == "certain" else "inferred"})
+            yield Hit(node.key, {"dtype": dtype, "basis": "measured" if confidence == "certain" else "inferred"},
+                      confidence=confidence)
 
 
 TABLE_OPS = {"HashTable", "HashTableV2", "MutableHashTable", "MutableHashTableV2", "MutableHashTableOfTensors",

@@ -39,6 +39,7 @@ def inspect_model(model: Model) -> dict:
                 "inferred": sig.inferred,
                 "inputs": {k: _spec(t) for k, t in sig.inputs.items()},
                 "outputs": {k: _spec(t) for k, t in sig.outputs.items()},
+                "targets": sorted(k[1] for k in sig.targets if not model.nodes[k].is_boundary),
                 "live_node_count": sum(1 for k in model.live(name) if not model.nodes[k].is_arg),
             }
             for name, sig in model.signatures.items()
@@ -99,13 +100,15 @@ def render_text(info: dict, top_ops: int = 15) -> str:
     lines.append("")
     lines.append("Signatures" if info["signatures"] else "Signatures: none")
     for name, sig in info["signatures"].items():
-        note = " (inferred: placeholders -> sink nodes)" if sig["inferred"] else ""
+        note = " (inferred: placeholders and _Arg -> sinks and _Retval)" if sig["inferred"] else ""
         lines.append(f"  {name}{note}: {sig['live_node_count']} live nodes")
         for direction in ("inputs", "outputs"):
             for key, t in sig[direction].items():
                 shape = format_shape(None if t["shape"] is None else tuple(None if d < 0 else d for d in t["shape"]))
                 arrow = "<-" if direction == "inputs" else "->"
                 lines.append(f"    {arrow} {key}: {t['dtype']} {shape}  ({t['name']})")
+        for target in sig.get("targets", ()):
+            lines.append(f"    !  {target}  (run for its effect: it has no output)")
     ops = info["ops"]
     lines.append("")
     label = f"live for {ops['live_signature']}" if ops["live_signature"] else "live"

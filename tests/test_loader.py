@@ -16,7 +16,7 @@ from accelcheck.model import load
 from accelcheck.model.checkpoint import variable_sizes
 from accelcheck.model.protos import pb
 
-from conftest import bad, built, proto_meta_graph, proto_node_count, real, run_python
+from conftest import bad, built, proto_meta_graph, proto_node_count, real, run_cli, run_python
 
 
 def fn_named(model, prefix: str) -> str:
@@ -159,6 +159,28 @@ class TestTags:
         assert f"no MetaGraph with tags {','.join(sorted(tags))}" in message
         assert "available: serve; gpu,serve" in message
         assert "--tags" in message
+
+    @pytest.mark.parametrize("tags", [["serve", "train"], ["transform"], ["serve", "tpu"], []])
+    def test_the_only_metagraph_is_read_whatever_its_tags(self, tmp_path, tags):
+        # As tf.saved_model.load and the converters do; --tags still asks for exactly those tags.
+        import shutil
+
+        d = tmp_path / "model"
+        shutil.copytree(real("tf-serving/half_plus_two_cpu"), d)
+        sm = pb.saved_model_pb2.SavedModel()
+        sm.ParseFromString((d / "saved_model.pb").read_bytes())
+        del sm.meta_graphs[0].meta_info_def.tags[:]
+        sm.meta_graphs[0].meta_info_def.tags.extend(tags)
+        (d / "saved_model.pb").write_bytes(sm.SerializeToString())
+        model = load(d)
+        assert model.tags == sorted(tags)
+        assert "serving_default" in model.signatures
+        with pytest.raises(LoadError, match="no MetaGraph with tags serve "):
+            load(d, tags=["serve"])
+        code, out, _ = run_cli("check", str(d), "--target", "xla", "--format", "json")
+        assert code == 1 and json.loads(out)["tags"] == sorted(tags)
+        code, out, _ = run_cli("check", str(d), "--target", "xla")
+        assert f"[saved_model tagged {','.join(sorted(tags)) or '(no tags)'}, target xla" in out
 
 
 # ----------------------------------------------------------------------------- node and function counts

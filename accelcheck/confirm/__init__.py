@@ -106,7 +106,7 @@ def _cli_args(fn_name: str, kwargs: dict) -> tuple[list[str], str, str | None]:
     kwargs.pop("select_tf_ops", None)
     argv = [cmd, str(path), "--json"]
     tags = kwargs.pop("tags", None)
-    if tags:
+    if tags is not None:  # an empty list asks for the MetaGraph with no tags
         argv += ["--tags", ",".join([tags] if isinstance(tags, str) else tags)]
     sig = kwargs.pop("signature", None)
     keys = kwargs.pop("signature_keys", None)

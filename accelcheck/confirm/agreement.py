@@ -42,8 +42,8 @@ class Row:
         return self.static_ok == self.toolchain_ok
 
 
-def static_verdicts(path: str) -> dict[tuple[str, str], tuple[bool, str]]:
-    model = load(path)
+def static_verdicts(path: str, model=None) -> dict[tuple[str, str], tuple[bool, str]]:
+    model = model or load(path)
     out = {}
     for target in TARGETS:
         report = lint(model, load_pack(target))
@@ -65,13 +65,17 @@ def _reason(findings) -> str:
     return f"{f.code} {f.location.op or ''} {f.location.node or ''}".strip() + more
 
 
-def toolchain_verdicts(path: str, timeout: float = 600) -> dict[tuple[str, str], tuple[bool, str]]:
+def toolchain_verdicts(path: str, timeout: float = 600, tags: list[str] | None = None
+                       ) -> dict[tuple[str, str], tuple[bool, str]]:
+    """The toolchain's verdicts; `tags`: the MetaGraph accelcheck read, so both judge the same graph."""
     env = dict(os.environ, TF_CPP_MIN_LOG_LEVEL="3")
     root = str(Path(__file__).resolve().parents[2])
     env["PYTHONPATH"] = root + (os.pathsep + env["PYTHONPATH"] if env.get("PYTHONPATH") else "")
+    argv = [sys.executable, "-m", "accelcheck.confirm", "all", str(path), "--json"]
+    if tags is not None:
+        argv += ["--tags", ",".join(tags)]
     try:
-        proc = subprocess.run([sys.executable, "-m", "accelcheck.confirm", "all", str(path), "--json"],
-                              capture_output=True, text=True, timeout=timeout, env=env, stdin=subprocess.DEVNULL)
+        proc = subprocess.run(argv, capture_output=True, text=True, timeout=timeout, env=env, stdin=subprocess.DEVNULL)
         results = [result_from_dict(d) for d in json.loads(proc.stdout)]
     except subprocess.TimeoutExpired:
         return {(t, "*"): (False, "timeout") for t in TARGETS}
@@ -80,9 +84,9 @@ def toolchain_verdicts(path: str, timeout: float = 600) -> dict[tuple[str, str],
         # so one tool's crash does not take the others' answers with it.
         from . import run_isolated
 
-        results = [run_isolated("tflite", path=str(path), timeout=timeout),
-                   run_isolated("tflite-select", path=str(path), timeout=timeout)]
-        results += run_isolated("xla", path=str(path), timeout=timeout)
+        results = [run_isolated("tflite", path=str(path), timeout=timeout, tags=tags),
+                   run_isolated("tflite-select", path=str(path), timeout=timeout, tags=tags)]
+        results += run_isolated("xla", path=str(path), timeout=timeout, tags=tags)
     out = {}
     for r in results:
         target = _TOOL_TARGET[r.tool]
@@ -92,10 +96,11 @@ def toolchain_verdicts(path: str, timeout: float = 600) -> dict[tuple[str, str],
 
 def compare(path: str, timeout: float = 600) -> list[Row]:
     try:
-        static = static_verdicts(path)
+        model = load(path)
+        static = static_verdicts(path, model)
     except AccelcheckError:
         return []  # not a model accelcheck reads (tflite files, ...): nothing to compare
-    tool = toolchain_verdicts(path, timeout)
+    tool = toolchain_verdicts(path, timeout, tags=model.tags if model.meta_graph is not None else None)
     rows = []
     xla_sigs = [s for (t, s) in static if t == "xla"]
     for (target, sig), (ok, reason) in sorted(static.items()):

@@ -46,7 +46,9 @@ def confirm(report: Report, model_path: str, tags=None, signature: str | None = 
         return {"oracle": None, "note": f"no oracle exists for {report.target}: nothing can be confirmed",
                 "runs": [], "findings": [], "missed": []}
     tool, description = ORACLES[report.target]
-    kwargs = {"path": model_path, "tags": list(tags) if tags else None}
+    if tags is None:
+        tags = report.tags  # the MetaGraph the check read, so both judge the same graph
+    kwargs = {"path": model_path, "tags": list(tags) if tags is not None else None}
     if tool == "xla":
         runs = run_isolated("xla", timeout=timeout, signature=signature, **kwargs)
     else:

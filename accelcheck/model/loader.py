@@ -385,6 +385,7 @@ def _infer_signature(model: Model) -> None:
         returned = _returned_tensor(model, n)
         if returned is not None:
             outputs[n.name] = returned
+        targets.add(n.key)  # what runs: the _Retval too (its device, its input edge)
     for n in top:
         if n.op in _NOT_OUTPUTS or n.op.startswith(("Apply", "ResourceApply")) or n.op in ("Const", "Placeholder"):
             continue

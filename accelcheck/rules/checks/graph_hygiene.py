@@ -96,9 +96,19 @@ def device_type(device: str) -> str:
     return ""
 
 
-def pins_accelerator(device: str) -> bool:
-    """Placed on anything but the host CPU: a host without that device cannot run the node."""
-    return device_type(device) not in ("", "CPU", "*")
+def device_job(device: str) -> str:
+    """The job a placement names ("" when none): "/job:worker/task:0/device:CPU:0" -> "worker"."""
+    for part in device.split("/"):
+        if part.lower().startswith("job:"):
+            return part[len("job:"):]
+    return ""
+
+
+def pins_elsewhere(device: str) -> bool:
+    """Placed on anything but this host's CPU (another device type, or another job of a
+    cluster): a TF1 session on a host without it cannot place the node (measured: the TFLite
+    converter fails with "Cannot assign a device" for GPU, TPU and /job:worker pins alike)."""
+    return device_type(device) not in ("", "CPU", "*") or device_job(device) not in ("", "localhost")
 
 
 def loads_in_session(model) -> bool:
@@ -113,7 +123,7 @@ def device_placement(ctx, rule) -> Iterator[Hit]:
     session = loads_in_session(ctx.model) or rule.options.get("always_session", False)
     soft_elsewhere = rule.options.get("hard_in_session", False)
     for node in ctx.live_nodes():
-        if node.device and pins_accelerator(node.device):
+        if node.device and pins_elsewhere(node.device):
             if session:
                 yield Hit(node.key, {"consequence": rule.options.get("session_consequence",
                                                                      "hosts without that device cannot place it")})

@@ -30,6 +30,7 @@ text GraphDefs (graphdef-text, `.pbtxt`).
     .venv/bin/python scripts/build_corpus_hazards.py NAME...    # rebuild only these
     .venv/bin/python scripts/build_corpus_hazards.py --check    # load each built model the way the
                                                                 # oracles do (tags serve), report failures
+                                                                # (the tag_ models fail it by design)
 
 Writes bench/out/hazards/MANIFEST.txt, one line per model: name | kind | what it contains.
 Everything runs in one process (TensorFlow 2.21, Keras 3). Each builder is independent. A
@@ -1172,7 +1173,8 @@ def b_ok_tf1_cond(out):
 
 
 @model("ok_keras_gru_fixed_batch", "keras-export",
-       "clean: Keras GRU over a fixed shape Input(batch_size=1, (12, 6)) -> Dense (static TensorList shapes)")
+       "meant clean: Keras GRU over a fixed-shape Input(batch_size=1, (12, 6)) -> Dense (Keras 3 still builds its "
+       "TensorList with a dynamic element shape, which TFLite builtins reject)")
 def b_ok_gru(out):
     L = keras.layers
     i = keras.Input((12, 6), batch_size=1)
@@ -1278,7 +1280,7 @@ def b_ok_embconv(out):
     _export(keras.Model(i, L.Dense(1, activation="sigmoid")(L.GlobalMaxPooling1D()(x))), out)
 
 
-@model("ok_tf1_savedmodel_mlp_ref_frozen_pb", "tf1-frozen",
+@model("ok_tf1_frozen_mlp_l2norm", "tf1-frozen",
        "clean TF1 frozen graph (ref vars frozen, v1 style): x[None,10] -> 2-layer MLP with bias and "
        "tf.nn.l2_normalize -> embedding")
 def b_ok_tf1_mlp(out):

@@ -117,9 +117,32 @@ def _lower(t, fn, specs) -> Exception | None:
     """Compile as a call does: for concrete input values. A jit-compiled function resolves the
     inputs XLA needs as compile-time constants (a Reshape's shape from an input) from the values
     it is called with, and compiles once per distinct value; only what XLA cannot work out from
-    them fails. Ones, not zeros: a shape, k or depth of 0 breaks graphs that are fine."""
+    them fails. Which values an input needs is the model's business (a shape, k or depth of 0
+    breaks graphs that are fine; a permutation must be one), so a failure that is about the values
+    rather than the ops is retried with ones, then 0, 1, 2, ..., then zeros: the model compiles if
+    it compiles for any of them."""
     jitted = t.function(fn, jit_compile=True)
-    values = [t.zeros(s.shape, s.dtype) if s.dtype == t.string else t.ones(s.shape, s.dtype) for s in specs]
+    first = None
+    for fill in ("ones", "iota", "zeros"):
+        error = _lower_for(t, jitted, [_example(t, s, fill) for s in specs])
+        if error is None:
+            return None
+        first = first or error
+        if _about_the_ops(error):
+            break
+    return first
+
+
+def _example(t, spec, fill: str):
+    """An input of `spec`'s (static) shape: ones, 0, 1, 2, ... in row-major order, or zeros."""
+    if fill == "zeros" or spec.dtype == t.string:
+        return t.zeros(spec.shape, spec.dtype)
+    if fill == "ones" or spec.dtype == t.bool:
+        return t.ones(spec.shape, spec.dtype)
+    return t.cast(t.reshape(t.range(spec.shape.num_elements()), spec.shape), spec.dtype)
+
+
+def _lower_for(t, jitted, values) -> Exception | None:
     try:
         jitted.experimental_get_compiler_ir(*values)(stage="hlo")
         return None

@@ -84,7 +84,7 @@ def _disallowed(node_types: dict[str, str], constraints: dict[str, list[str]]) -
 # the values it is called with: values from the function's inputs or from variable reads (through
 # arithmetic, tf.cond and nested calls) compile, once per distinct value. What it cannot work out
 # fails: random values, values carried around a loop, TensorArray/TensorList reads, variables
-# assigned while serving, and other stateful ops.
+# assigned while serving or read inside a tf.cond branch or loop body, and other stateful ops.
 
 # Shapes are static when XLA compiles, so values computed only from shapes are constants too.
 _SHAPE_ONLY = {"Const", "Shape", "ShapeN", "Size", "Rank", "VariableShape", "TensorListLength", "HostConst"}
@@ -92,6 +92,7 @@ _SHAPE_ONLY = {"Const", "Shape", "ShapeN", "Size", "Rank", "VariableShape", "Ten
 _FEEDS = {"Placeholder", "PlaceholderWithDefault", "_Arg", "_DeviceArg"}
 _VARIABLE_READS = {"ReadVariableOp", "ResourceGather", "VarHandleOp"}
 _LOOPS = {"While", "StatelessWhile"}
+_CONTROL_FLOW = _LOOPS | {"If", "StatelessIf", "Case", "StatelessCase"}
 
 VARIES, FAILS = "varies", "fails"  # recompiles per distinct value / cannot compile
 
@@ -135,7 +136,7 @@ class _Constness:
         elif node.op in _FEEDS:
             result = (VARIES, key)
         elif node.op in _VARIABLE_READS:
-            result = (FAILS if self._assigned(key) else VARIES, key)
+            result = (FAILS if self._assigned(key) or self._in_control_flow(node) else VARIES, key)
         elif node.op in self.fails_ops or node.op in _LOOPS or depth > 200:
             result = (FAILS, key)
         elif node.calls:
@@ -152,6 +153,10 @@ class _Constness:
     def _worst_of(found):
         found = [f for f in found if f is not None]
         return next((f for f in found if f[0] == FAILS), found[0] if found else None)
+
+    def _in_control_flow(self, node) -> bool:
+        """In a branch of If/Case or the body of a While: XLA resolves variables only outside them."""
+        return any(site.op in _CONTROL_FLOW for site in self.model.call_sites().get(node.scope, ()))
 
     def _assigned(self, key) -> bool:
         """A variable read whose variable is written while serving: its value is not known upfront."""

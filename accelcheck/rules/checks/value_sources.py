@@ -1,0 +1,157 @@
+"""Where a value comes from, as a compiler that folds constants sees it: a constant, the value
+of a signature input, a variable's value, or something no compiler can know before it runs.
+
+XLA (jit_compile) compiles shape-like operands into the program for the values a function is
+called with; the TFLite converter folds constants and freezes variables. Both ask the same
+question of an operand: what does it depend on? Measured with TensorFlow 2.21 (see
+rules/data/op_sets.json): values from the function's inputs or from variable reads (through
+arithmetic, tf.cond and nested calls) are known when XLA compiles, once per distinct value; random
+values, values carried around a loop, TensorArray/TensorList reads, variables assigned while
+serving or read inside a tf.cond branch or loop body, and other stateful ops are not.
+"""
+
+from __future__ import annotations
+
+from ...model import opdefs
+from ...model.graph import call_arg_offset, is_resource_writer
+from ..conditions import op_set
+
+# Shapes are static when XLA compiles, so values computed only from shapes are constants too.
+_SHAPE_ONLY = {"Const", "Shape", "ShapeN", "Size", "Rank", "VariableShape", "TensorListLength", "HostConst"}
+_FEEDS = {"Placeholder", "PlaceholderWithDefault", "_Arg", "_DeviceArg"}
+_VARIABLE_READS = {"ReadVariableOp", "ResourceGather", "VarHandleOp"}
+_LOOPS = {"While", "StatelessWhile"}
+_CONTROL_FLOW = _LOOPS | {"If", "StatelessIf", "Case", "StatelessCase"}
+
+# What a value depends on, from harmless to hopeless; a value takes the worst of its sources.
+VARIABLE = "variable"  # a variable's value: XLA reads it when it compiles; TFLite freezes it
+INPUT = "input"  # a signature input's value: known at call time only
+UNKNOWABLE = "unknowable"  # random, loop-carried, read from a TensorArray, ...
+_RANK = {VARIABLE: 0, INPUT: 1, UNKNOWABLE: 2}
+
+
+def input_index(node, arg_name: str) -> int | None:
+    """Position of the named input argument among the node's data inputs."""
+    index = 0
+    for arg in opdefs.input_args(node.op):
+        if arg["name"] == arg_name:
+            return index
+        if arg.get("number_attr"):
+            index += node.attrs[arg["number_attr"]].i if arg["number_attr"] in node.attrs else 1
+        elif arg.get("type_list_attr"):
+            attr = arg["type_list_attr"]
+            index += len(node.attrs[attr].list.type) if attr in node.attrs else 1
+        else:
+            index += 1
+    return None
+
+
+class ValueSources:
+    """source(key) -> None (a constant) or the worst (kind, node) the value depends on.
+    Memoized, cycle-safe, through function calls and into the callers of function arguments."""
+
+    def __init__(self, model):
+        self.model = model
+        self.memo: dict = {}
+        self.unknowable_ops = op_set("stateful_random") | op_set("stateless_random") | op_set("tensor_list_reads")
+
+    def of_input(self, node, arg_name: str):
+        """The worst source of the named input of `node` (None: constant, or no such input)."""
+        index = input_index(node, arg_name)
+        if index is None:
+            return None
+        feeding = [src for src, d in self.model.producers(node.key) if d["kind"] == "data" and d["index"] == index]
+        return worst([self.source(src) for src in feeding])
+
+    def source(self, key, depth: int = 0):
+        if key in self.memo:
+            return self.memo[key]
+        self.memo[key] = None  # a cycle (v1 loop) does not make anything constant by itself
+        node = self.model.nodes[key]
+        if node.op in _SHAPE_ONLY:
+            result = None
+        elif node.is_arg:
+            result = self._arg_source(node, depth)
+        elif node.op in _FEEDS:
+            result = (INPUT, key)
+        elif node.op in _VARIABLE_READS:
+            known = not self._assigned(key) and not self._in_control_flow(node)
+            result = (VARIABLE if known else UNKNOWABLE, key)
+        elif node.op in self.unknowable_ops or node.op in _LOOPS or depth > 200:
+            result = (UNKNOWABLE, key)
+        elif node.calls:
+            result = self._call_source(node, depth)
+        elif node.stateful and node.op not in ("Identity", "IdentityN"):
+            result = (UNKNOWABLE, key)
+        else:
+            result = worst([self.source(src, depth + 1) for src, d in self.model.producers(key) if d["kind"] == "data"])
+        self.memo[key] = result
+        return result
+
+    def _in_control_flow(self, node) -> bool:
+        """In a branch of If/Case or the body of a While: XLA resolves variables only outside them."""
+        return any(site.op in _CONTROL_FLOW for site in self.model.call_sites().get(node.scope, ()))
+
+    def _assigned(self, key) -> bool:
+        """A variable read whose variable is written while serving: its value is not known upfront."""
+        handles = [src for src, d in self.model.producers(key) if d["kind"] == "data"][:1]
+        for handle in handles:
+            for user in self.model.resource_users(handle):
+                if is_resource_writer(self.model.nodes[user].op):
+                    return True
+        return False
+
+    def _call_source(self, node, depth: int):
+        """A call's value is what its functions return (If/Case: any branch, and the selector)."""
+        found = []
+        if call_arg_offset(node.op):
+            selector = [s for s, d in self.model.producers(node.key) if d["kind"] == "data" and d["index"] == 0]
+            found += [self.source(s, depth + 1) for s in selector]
+        for fn in node.calls:
+            info = self.model.functions.get(fn)
+            if info is None:
+                continue
+            found += [self.source((fn, ret), depth + 1) for ret in sorted(info.ret_nodes)
+                      if (fn, ret) in self.model.nodes]
+        return worst(found)
+
+    def _arg_source(self, arg, depth: int):
+        info = self.model.functions.get(arg.scope)
+        sites = self.model.call_sites().get(arg.scope, [])
+        if info is None or not sites:
+            return (INPUT, arg.key)  # a function nothing calls: its arguments are its inputs
+        position = info.arg_names.index(arg.name)
+        found = []
+        for site in sites:
+            offset = call_arg_offset(site.op)
+            if site.op in _LOOPS and not self._loop_invariant(site, arg.scope, arg.name):
+                return (UNKNOWABLE, arg.key)  # carried around the loop: changes every iteration
+            feeding = [src for src, d in self.model.producers(site.key)
+                       if d["kind"] == "data" and d["index"] == position + offset]
+            found += [self.source(src, depth + 1) for src in feeding]
+        return worst(found)
+
+    def _loop_invariant(self, site, scope: str, arg_name: str) -> bool:
+        """A While body that returns the argument unchanged (a captured value, not a loop variable)."""
+        body = site.attrs["body"].func.name if "body" in site.attrs else None
+        if body is None or body not in self.model.functions:
+            return False
+        position = self.model.functions[scope].arg_names.index(arg_name)
+        body_info = self.model.functions[body]
+        if position >= len(body_info.arg_names) or position >= len(body_info.returns):
+            return False
+        name = body_info.returns[position].split(":")[0]
+        for _ in range(16):  # through the Identity nodes a traced body puts before its results
+            if name == body_info.arg_names[position]:
+                return True
+            node = self.model.nodes.get((body, name))
+            if node is None or node.op != "Identity" or not node.proto.input:
+                return False
+            name = node.proto.input[0].split(":")[0]
+        return False
+
+
+def worst(found):
+    """The worst of several sources (None when all are constants)."""
+    found = [f for f in found if f is not None]
+    return max(found, key=lambda f: _RANK[f[0]], default=None)

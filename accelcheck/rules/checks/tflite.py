@@ -16,6 +16,7 @@ from typing import Iterator
 from ...model.dtypes import base_dtype, tensor_values
 from ...resources import load_data
 from . import Hit
+from .value_sources import VARIABLE, ValueSources
 
 BUILTIN, SELECT, CUSTOM = "builtin", "select", "custom"
 # The attr that carries an op's main dtype, in the order the probe script reads them.
@@ -122,15 +123,38 @@ def _fused_gelu(model, node) -> bool:
     return False
 
 
+_RANK = {BUILTIN: 0, SELECT: 1, CUSTOM: 2}
+
+
+def _conditioned(node, outcome: str, sources: ValueSources) -> tuple[str, str]:
+    """The outcome once the operands and shape the converter needs are considered
+    (rules/data/tflite_operand_conditions.json, measured): a Roll with a computed shift, or on a
+    tensor of unknown shape, is not lowered to builtins. Returns (outcome, why)."""
+    table = load_data("tflite_operand_conditions.json")
+    for arg_name, otherwise in table["const_operands"].get(node.op, {}).items():
+        found = sources.of_input(node, arg_name)
+        if found is not None and found[0] != VARIABLE and _RANK[otherwise] > _RANK[outcome]:
+            return otherwise, f"`{arg_name}` is computed, not a constant"
+    otherwise = table["static_shape"].get(node.op)
+    if otherwise and _RANK[otherwise] > _RANK[outcome]:
+        shapes = node.output_shapes()
+        if not shapes or shapes[0] is None or None in shapes[0]:
+            return otherwise, "its shape is not static"
+    return outcome, ""
+
+
 def op_support(ctx, rule) -> Iterator[Hit]:
     wanted = rule.options["outcome"]
     exclude = set(rule.options.get("exclude_ops", ()))
+    sources = ValueSources(ctx.model)
     for node in ctx.live_nodes():
         if node.op in exclude or (node.calls and node.op in node.calls) or _fused_gelu(ctx.model, node):
             continue
         outcome, confidence, dtype = classify_node(node)
+        outcome, why = _conditioned(node, outcome, sources)
         if outcome == wanted:
-            yield Hit(node.key, {"dtype": dtype, "basis": "measured" if confidence == "certain" else "inferred"},
+            basis = "measured" if confidence == "certain" else "inferred"
+            yield Hit(node.key, {"dtype": dtype, "basis": f"{basis}; {why}" if why else basis},
                       confidence=confidence)
 
 

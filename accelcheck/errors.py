@@ -19,5 +19,9 @@ class LoadError(AccelcheckError):
         super().__init__(f"{self.path}: {problem}")
 
 
+class ForeignFormat(LoadError):
+    """A model file of another kind (TFLite flatbuffer, Keras file), refused by design."""
+
+
 class ConfigError(AccelcheckError):
     """A configuration file or a command-line option is invalid."""

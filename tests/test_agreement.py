@@ -19,7 +19,7 @@ KNOWN_GAPS = {(g["model"], g["target"]): g["reason"] for g in yaml.safe_load((Pa
 
 
 def test_verdicts_agree_with_the_real_toolchain(capsys):
-    models = [m for m in discover([str(FIXTURES / "real"), str(FIXTURES / "built"), str(FIXTURES / "cases")])
+    models = [m for m in discover([str(FIXTURES / d) for d in ("real", "real-world", "built", "cases")])
               if not m.endswith(".tflite")]
     with ThreadPoolExecutor(2) as pool:  # the toolchain runs in a subprocess per model
         rows = [r for rs in pool.map(compare, models) for r in rs]

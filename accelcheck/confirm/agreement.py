@@ -17,7 +17,7 @@ from dataclasses import asdict, dataclass
 from pathlib import Path
 
 from ..engine import lint
-from ..errors import AccelcheckError
+from ..errors import AccelcheckError, ForeignFormat
 from ..findings import Severity
 from ..model import load
 from ..rules.pack import load_pack
@@ -97,9 +97,15 @@ def toolchain_verdicts(path: str, timeout: float = 600, tags: list[str] | None =
 def compare(path: str, timeout: float = 600) -> list[Row]:
     try:
         model = load(path)
-        static = static_verdicts(path, model)
-    except AccelcheckError:
-        return []  # not a model accelcheck reads (tflite files, ...): nothing to compare
+    except ForeignFormat:
+        return []  # a TFLite or Keras file: accelcheck reads TensorFlow graphs, nothing to compare
+    except AccelcheckError as e:
+        # Refused: a disagreement wherever the toolchain reads the model.
+        tool = toolchain_verdicts(path, timeout)
+        reason = f"refused: {e.problem if hasattr(e, 'problem') else e}"[:200]
+        return [Row(str(path), target, sig, False, ok, reason, t_reason)
+                for (target, sig), (ok, t_reason) in sorted(tool.items())]
+    static = static_verdicts(path, model)
     tool = toolchain_verdicts(path, timeout, tags=model.tags if model.meta_graph is not None else None)
     rows = []
     xla_sigs = [s for (t, s) in static if t == "xla"]

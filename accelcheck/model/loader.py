@@ -18,7 +18,7 @@ from pathlib import Path
 from google.protobuf import message as pb_message
 from google.protobuf import text_format
 
-from ..errors import LoadError
+from ..errors import ForeignFormat, LoadError
 from . import opdefs, wire
 from .checkpoint import variable_sizes
 from .dtypes import dtype_name, shape_tuple
@@ -81,13 +81,13 @@ def _load_directory(d: Path, tags) -> Model:
 
 def _refuse_foreign(p: Path, head: bytes) -> None:
     if head[4:8] == b"TFL3" or p.suffix == ".tflite":
-        raise LoadError(p, "this is a TFLite flatbuffer, already converted; accelcheck checks TensorFlow "
+        raise ForeignFormat(p, "this is a TFLite flatbuffer, already converted; accelcheck checks TensorFlow "
                            "graphs: pass the SavedModel or frozen GraphDef it was converted from")
     if head.startswith(b"\x89HDF\r\n\x1a\n"):
-        raise LoadError(p, "this is a Keras HDF5 (.h5) file; export a SavedModel first "
+        raise ForeignFormat(p, "this is a Keras HDF5 (.h5) file; export a SavedModel first "
                            "(model.export(path), or tf.saved_model.save) and pass that directory")
     if head.startswith(b"PK\x03\x04"):
-        raise LoadError(p, "this is a zip archive (a Keras .keras file?); export a SavedModel first "
+        raise ForeignFormat(p, "this is a zip archive (a Keras .keras file?); export a SavedModel first "
                            "(model.export(path)) and pass that directory")
 
 

@@ -13,10 +13,11 @@ import functools
 from collections import Counter
 from typing import Iterator
 
+from ...model import opdefs
 from ...model.dtypes import base_dtype, tensor_values
 from ...resources import load_data
 from . import Hit
-from .value_sources import VARIABLE, ValueSources
+from .value_sources import VARIABLE, ValueSources, input_index
 
 BUILTIN, SELECT, CUSTOM = "builtin", "select", "custom"
 # The attr that carries an op's main dtype, in the order the probe script reads them.
@@ -140,7 +141,35 @@ def _conditioned(node, outcome: str, sources: ValueSources) -> tuple[str, str]:
         shapes = node.output_shapes()
         if not shapes or shapes[0] is None or None in shapes[0]:
             return otherwise, "its shape is not static"
+    for arg_name, otherwise in table["known_channels"].get(node.op, {}).items():
+        if _RANK[otherwise] > _RANK[outcome] and _unknown_channels(sources.model, node, arg_name):
+            return otherwise, f"the channel dimension of `{arg_name}` is unknown"
     return outcome, ""
+
+
+def _output_shape(node, port: str):
+    """The recorded shape of one output ("1" in a graph, "output:0" in a function body, read only
+    for ops with one output argument), or None."""
+    head, _, index = port.rpartition(":")
+    if head and len(opdefs.output_args(node.op)) != 1 or not index.isdigit():
+        return None
+    shapes = node.output_shapes()
+    return shapes[int(index)] if shapes and int(index) < len(shapes) else None
+
+
+def _unknown_channels(model, node, arg_name: str) -> bool:
+    """The named input has a known rank but an unknown channel dimension (NHWC: last, NCHW: 1),
+    as recorded in its producer's _output_shapes; an input of unknown shape is not judged."""
+    index = input_index(node, arg_name)
+    for src, d in model.producers(node.key):
+        if d["kind"] != "data" or d["index"] != index:
+            continue
+        shape = _output_shape(model.nodes[src], d["port"])
+        if not shape:
+            return False
+        channel = 1 if node.attr_str("data_format") == "NCHW" else len(shape) - 1
+        return channel < len(shape) and shape[channel] is None
+    return False
 
 
 def op_support(ctx, rule) -> Iterator[Hit]:

@@ -39,7 +39,6 @@ def inspect_model(model: Model) -> dict:
                 "inferred": sig.inferred,
                 "inputs": {k: _spec(t) for k, t in sig.inputs.items()},
                 "outputs": {k: _spec(t) for k, t in sig.outputs.items()},
-                "targets": sorted(k[1] for k in sig.targets if not model.nodes[k].is_boundary),
                 "live_node_count": sum(1 for k in model.live(name) if not model.nodes[k].is_arg),
             }
             for name, sig in model.signatures.items()
@@ -107,8 +106,6 @@ def render_text(info: dict, top_ops: int = 15) -> str:
                 shape = format_shape(None if t["shape"] is None else tuple(None if d < 0 else d for d in t["shape"]))
                 arrow = "<-" if direction == "inputs" else "->"
                 lines.append(f"    {arrow} {key}: {t['dtype']} {shape}  ({t['name']})")
-        for target in sig.get("targets", ()):
-            lines.append(f"    !  {target}  (run for its effect: it has no output)")
     ops = info["ops"]
     lines.append("")
     label = f"live for {ops['live_signature']}" if ops["live_signature"] else "live"

@@ -131,7 +131,7 @@ def test_inspect_json_matches_the_protobuf(inspected, path):
                       if not k.startswith("__saved_model")}
     sigs = info["signatures"]
     for sig in sigs.values():
-        assert set(sig) == {"method", "inferred", "inputs", "outputs", "live_node_count", "targets"}
+        assert set(sig) == {"method", "inferred", "inputs", "outputs", "live_node_count"}
         assert 1 <= sig["live_node_count"] <= info["node_count"]
     if signature_defs:
         assert sorted(sigs) == sorted(signature_defs)

@@ -503,6 +503,23 @@ def test_damaged_checkpoint_index_yields_no_sizes(tmp_path):
     assert variable_sizes(index) == {}
 
 
+def test_inferred_signature_leaves_effect_only_sinks_out(tmp_path):
+    """A converter is given tensors and a session fetches them: a sink without outputs (a train
+    op's NoOp group, a print) runs only when asked for by name, so it is neither output nor live."""
+    p = tmp_path / "train.pbtxt"
+    p.write_text(textwrap.dedent("""\
+        node { name: "x" op: "Placeholder" attr { key: "dtype" value { type: DT_FLOAT } } }
+        node { name: "y" op: "Relu" input: "x" attr { key: "T" value { type: DT_FLOAT } } }
+        node { name: "fmt" op: "StringFormat" input: "x" attr { key: "T" value { list { type: DT_FLOAT } } } }
+        node { name: "print" op: "PrintV2" input: "fmt" }
+        node { name: "train_op" op: "NoOp" input: "^print" }
+        """))
+    sig = load(p).signatures["(inferred)"]
+    assert set(sig.outputs) == {"y"}
+    assert sig.targets == frozenset()
+    assert load(p).live("(inferred)") == {("", "x"), ("", "y")}
+
+
 # ----------------------------------------------------------------------------- per-node facts
 
 def test_unknown_op_is_not_registered(tmp_path):

@@ -83,7 +83,8 @@ class Signature:
     method: str = ""
     inferred: bool = False  # True when guessed from graph structure (frozen graphs have no signatures)
 
-    # Nodes run for their effect, not fetched: sinks without outputs of an inferred signature.
+    # Nodes that run besides the outputs' producers: the _Retval nodes of a graph written as a
+    # function (their device and input edge are part of what runs).
     targets: frozenset[NodeKey] = frozenset()
 
     def output_nodes(self) -> set[NodeKey]:

@@ -372,8 +372,9 @@ def _infer_signature(model: Model) -> None:
     """A frozen graph has no signatures: inputs are its placeholders, outputs its data sinks.
 
     A graph written as a function says what it takes and returns: its top-level _Arg nodes are
-    inputs and each _Retval returns the tensor it reads. A sink without outputs (an assignment, a
-    control result) is run as a target, never named as a tensor."""
+    inputs and each _Retval returns the tensor it reads. A sink without outputs (a train op, a
+    NoOp group, a print) is left out: a converter is given tensors and a session fetches them, so
+    nothing runs it unless asked by name."""
     top = [n for n in model.nodes.values() if n.scope == ""]
     inputs = {n.name: _node_spec(n) for n in top if n.op in ("Placeholder", "PlaceholderWithDefault")
               and not any(d["kind"] == "data" for _, d in model.producers(n.key))}
@@ -395,9 +396,7 @@ def _infer_signature(model: Model) -> None:
             continue  # gradients, checkpointing and variable reads are not what a graph serves
         if any(True for _ in model.graph.successors(n.key)):
             continue
-        if model.output_count(n) == 0:
-            targets.add(n.key)
-        else:
+        if model.output_count(n) != 0:  # None: an op TensorFlow does not know; assume it has one
             outputs[n.name] = _node_spec(n)
     if outputs or targets:
         model.signatures["(inferred)"] = Signature("(inferred)", inputs, outputs, inferred=True,

@@ -4,6 +4,8 @@
     python scripts/probe_tflite.py                  # run every probe, write rules/data/tflite_op_support.json
     python scripts/probe_tflite.py --only Conv2D    # run the probes whose name contains "Conv2D"; print only
     python scripts/probe_tflite.py --list           # list the probes without running them
+    python scripts/probe_tflite.py --registry       # generic probes of the whole op registry
+                                                    # (scripts/probe_tflite_registry.py)
 
 TensorFlow does not expose its TF -> TFLite legalization (compiled MLIR patterns in
 tensorflow/compiler/mlir/lite/transforms/), so this script measures it: it builds small probe models (every
@@ -1897,7 +1899,14 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--log", type=Path, default=DEFAULT_LOG, help=f"converter log (default {DEFAULT_LOG})")
     ap.add_argument("--only", help="run only probes whose name contains this; prints results, writes nothing")
     ap.add_argument("--list", action="store_true", help="list the probes and exit")
+    ap.add_argument("--registry", action="store_true",
+                    help="probe every op of the registry instead (scripts/probe_tflite_registry.py; "
+                         "writes rules/data/tflite_registry_probe.json)")
     args = ap.parse_args(argv)
+    if args.registry:
+        import probe_tflite_registry  # noqa: PLC0415 - a sibling script
+
+        return probe_tflite_registry.main(["--only", args.only] if args.only else [])
 
     import_tf()
     print(f"TensorFlow {tf.__version__}, Keras {keras.__version__}", flush=True)

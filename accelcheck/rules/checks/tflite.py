@@ -1,10 +1,13 @@
 """TFLite checks: which ops convert to builtins, need Select TF ops, or need a custom op; hash
 tables the converter cannot make native.
 
-The op table (rules/data/tflite_op_support.json) is measured with the real converter by
-scripts/probe_tflite.py, per (op, dtype). Ops it did not probe fall back to the Select-TF-ops
-allowlist: listed -> needs Select TF ops, not listed -> needs a custom op; those findings say
-"likely" instead of "certain".
+Two tables measured with the real converter, per (op, dtype): rules/data/tflite_op_support.json
+(scripts/probe_tflite.py: hand-built probes of the ops models commonly use, with meaningful shapes
+and constant operands) first, then rules/data/tflite_registry_probe.json
+(scripts/probe_tflite_registry.py: a generic probe of every op in the registry, which also says
+whether conversion with Select TF ops really succeeds). What neither measured falls back to the
+Select-TF-ops allowlist: listed -> needs Select TF ops, not listed -> needs a custom op; those
+findings say "likely" instead of "certain".
 """
 
 from __future__ import annotations
@@ -33,6 +36,14 @@ def _table() -> dict:
 
 
 @functools.cache
+def _registry() -> dict:
+    try:
+        return load_data("tflite_registry_probe.json")
+    except FileNotFoundError:
+        return {"ops": {}, "dtype_attr": {}}
+
+
+@functools.cache
 def _support() -> tuple[dict, frozenset, frozenset]:
     table = _table()
     allow = frozenset(load_data("tflite_flex_allowlist.json")["ops"])
@@ -42,7 +53,7 @@ def _support() -> tuple[dict, frozenset, frozenset]:
 def primary_dtype(node) -> str:
     """The dtype the probe table is keyed by: the attr the probe read for this op, when measured."""
     types = node.attr_dtypes()
-    attr = _table().get("dtype_attr", {}).get(node.op)
+    attr = _table().get("dtype_attr", {}).get(node.op) or _registry()["dtype_attr"].get(node.op)
     if attr and attr in types:
         return base_dtype(types[attr])
     for attr in PRIMARY_DTYPE_ATTRS:
@@ -75,19 +86,44 @@ def classify(op: str, dtype: str) -> tuple[str, str]:
     """(builtin | select | custom, certain | likely) for one op at one dtype."""
     ops, structural, allow = _support()
     measured = ops.get(op)
+    probed = _registry()["ops"].get(op, {})
     if measured and dtype in measured:
-        return measured[dtype], "certain"
+        return _select_checked(measured[dtype], probed.get(dtype)), "certain"
     if op in V1_CONTROL_FLOW:
         return BUILTIN, "likely"
     if op in structural:  # folded or removed by the converter, whatever the dtype
         return BUILTIN, "likely"
-    if measured:
+    if dtype in probed and _probed_outcome(probed[dtype]):
+        return _probed_outcome(probed[dtype]), "certain"
+    outcomes = [o for o in (measured or {}).values()] or [_probed_outcome(e) for e in probed.values()]
+    outcomes = [o for o in outcomes if o]
+    if outcomes:
         # An unprobed dtype: what most probed dtypes did, never better than the allowlist allows.
-        outcome = Counter(measured.values()).most_common(1)[0][0]
+        outcome = Counter(outcomes).most_common(1)[0][0]
         if outcome == BUILTIN and dtype not in ("float32", "-") and op in allow:
             return SELECT, "likely"
         return outcome, "likely"
     return (SELECT if op in allow else CUSTOM), "likely"
+
+
+def _probed_outcome(entry: dict) -> str | None:
+    """The outcome of one registry probe: builtin, select (Select TF ops convert it) or custom
+    (the converter rejects it even with Select TF ops); None when the probe could not tell."""
+    if entry["builtins"] == BUILTIN:
+        return BUILTIN
+    if entry.get("select") == "fails" and entry["builtins"] in (SELECT, CUSTOM):
+        return CUSTOM
+    if entry.get("select") == "ok":
+        return SELECT
+    return None
+
+
+def _select_checked(outcome: str, probed: dict | None) -> str:
+    """A hand probe's `select` is the converter naming the op as a flex op; the registry probe
+    also converted it with Select TF ops, which can still fail (no kernel in the flex delegate)."""
+    if outcome == SELECT and probed and probed.get("select") == "fails" and probed["builtins"] != BUILTIN:
+        return CUSTOM
+    return outcome
 
 
 def const_scalar(model, key) -> float | None:

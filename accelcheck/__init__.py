@@ -16,16 +16,20 @@ def load_model(path, tags=None):
     return load(path, tags=tags)
 
 
-def check(path, target: str, signature: str | None = None, options: dict | None = None, tags=None):
-    """Lint a model for a target; returns a Report (see accelcheck.findings)."""
+def check(path, target: str, signature: str | None = None, options: dict | None = None, tags=None,
+          packs=(), select=None, ignore=None):
+    """Lint a model for a target; returns a Report (see accelcheck.findings). `packs` are extra rule
+    pack files; `select`/`ignore` code prefixes, as in accelcheck.yaml."""
     from .engine import lint
     from .rules.pack import load_pack
 
-    return lint(load_model(path, tags), load_pack(target), signature=signature, options=options)
+    pack = load_pack(target, tuple(packs)).select(select, ignore)
+    return lint(load_model(path, tags), pack, signature=signature, options=options)
 
 
 def inspect(path, tags=None) -> dict:
-    from .inspect import inspect_model
+    """What `accelcheck inspect --format json` prints, as data."""
+    from .inspection import inspect_model
 
     return inspect_model(load_model(path, tags))
 

@@ -46,7 +46,7 @@ def inspect(
     tags: Optional[str] = typer.Option(None, "--tags", help="MetaGraph tags of a SavedModel (default: serve)."),
 ) -> None:
     """Show what a model holds: format, signatures, live nodes, ops, variables, devices."""
-    from .inspect import inspect_model, render_text
+    from .inspection import inspect_model, render_text
     from .model import load
 
     try:
@@ -257,7 +257,8 @@ def fix(
         report = run_fix(model, chosen, out, output_format=output_format.value if output_format else None,
                          signatures=_split(signature), unsafe=unsafe_fixes, dry_run=dry_run, inputs=inputs,
                          rtol=rtol, atol=atol, force=force, measure=measure, tags=_tags(tags) or cfg.tags,
-                         progress=progress)
+                         progress=progress, packs=cfg.packs, select=cfg.select, ignore=cfg.ignore,
+                         node_ignores=cfg.node_ignores)
     except AccelcheckError as e:
         _fail(str(e))
     if format is InspectFormat.json:

@@ -27,7 +27,7 @@ import _bench as B
 GOAL_PARSE = 3.0  # inspect / parse <= 3x
 GOAL_SMCLI = 10.0  # saved_model_cli / inspect (cli) >= 10x
 
-IMPORTS = "import accelcheck.cli, accelcheck.model, accelcheck.inspect"
+IMPORTS = "import accelcheck.cli, accelcheck.model, accelcheck.inspection"
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -42,7 +42,7 @@ def main(argv: list[str] | None = None) -> int:
     started = time.perf_counter()
     machine = B.machine()
 
-    from accelcheck.inspect import inspect_model
+    from accelcheck.inspection import inspect_model
     from accelcheck.model import load
     from accelcheck.model.protos import pb
 

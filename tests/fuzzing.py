@@ -13,7 +13,7 @@ from pathlib import Path
 
 from accelcheck.engine import lint
 from accelcheck.errors import LoadError
-from accelcheck.inspect import inspect_model
+from accelcheck.inspection import inspect_model
 from accelcheck.model import load
 from accelcheck.model.protos import pb
 from accelcheck.rules.pack import all_targets

@@ -156,6 +156,24 @@ def test_bad_pack_file_exits_2(tmp_path):
     assert code == 2 and "rule pack invalid" in err and len(err.strip().splitlines()) == 1
 
 
+@pytest.mark.parametrize("pack", [
+    "title: no target\nrules: []\n",                                   # what used to be KeyError: 'target'
+    "target: x\ntitle: t\nrules:\n  - code: X001\n    name: n\n",      # a rule without severity, message, ...
+])
+def test_malformed_pack_is_one_line_even_without_jsonschema(tmp_path, pack):
+    """jsonschema is a runtime dependency; were it missing, a user's pack is refused in one line, not
+    read unvalidated into a KeyError."""
+    (tmp_path / "p.yaml").write_text(pack)
+    (tmp_path / "accelcheck.yaml").write_text("target: x\npacks: [p.yaml]\n")
+    code, _, err = cli(COUNTER, cwd=tmp_path)
+    assert code == 2 and "rule pack invalid" in err and len(err.strip().splitlines()) == 1, err
+    blocked = ("import sys; sys.modules['jsonschema'] = None; from accelcheck.cli import main; "
+               f"main([{str(COUNTER)!r}])")
+    out = subprocess.run([sys.executable, "-c", blocked], capture_output=True, text=True, cwd=tmp_path)
+    assert out.returncode == 2 and "needs jsonschema" in out.stderr, out.stderr
+    assert len(out.stderr.strip().splitlines()) == 1 and "internal error" not in out.stderr
+
+
 def test_text_is_plain_when_piped():
     _, out, _ = cli(COUNTER, "--target", "tpu")
     assert "\033[" not in out

@@ -295,3 +295,50 @@ def test_measure_reports_load_and_latency(tmp_path):
     timing = json.loads(stdout)["verification"]["timing"]
     assert set(timing) == {"original", "fixed"}
     assert all(t["calls"] >= 20 and t["load_s"] > 0 for t in timing.values())
+
+
+# ---------------------------------------------------------------- the plan follows the rules and the configuration
+
+def test_fix_follows_the_configuration(tmp_path):
+    """`ignore` in accelcheck.yaml drops a finding from the plan as it does from check."""
+    model = REAL / "tf-serving" / "counter"
+    code, stdout, _ = fix_cli(model, "-t", "tpu", "-s", "get_counter", "--dry-run", "--format", "json")
+    assert code == 0 and "TPU005 counter" in json.loads(stdout)["plan"][1]["fixes"]
+    (tmp_path / "accelcheck.yaml").write_text("ignore: [TPU005]\n")
+    code, stdout, stderr = fix_cli(model, "-t", "tpu", "-s", "get_counter", "--dry-run", "--format", "json",
+                                   "--config", tmp_path / "accelcheck.yaml")
+    assert code == 0, stderr
+    report = json.loads(stdout)
+    assert [p["name"] for p in report["plan"]] == ["prune-to-signatures"]
+    assert report["findings_before"]["findings"] == []
+
+
+def test_fix_knows_targets_from_user_packs(tmp_path):
+    (tmp_path / "serving.yaml").write_text("""
+target: serving
+title: Our serving rules
+extends: [tpu]
+rules: []
+""")
+    (tmp_path / "accelcheck.yaml").write_text("packs: [serving.yaml]\nignore-nodes: [{pattern: 'noise/*'}]\n")
+    code, stdout, stderr = fix_cli(BUILT / "tf2_random_shuffle", "-t", "serving", "--dry-run", "--unsafe-fixes",
+                                   "--format", "json", "--config", tmp_path / "accelcheck.yaml")
+    assert code == 0, stderr
+    report = json.loads(stdout)
+    assert report["target"] == "serving" and report["plan"] == []  # the ignored node plans nothing
+    assert report["not_fixable"] == [
+        "ACC006 shuffle (RandomShuffle): disable-dropout replaces only RandomStandardNormal, RandomUniform, "
+        "RandomUniformInt, TruncatedNormal"]
+
+
+def test_random_ops_no_pass_replaces_are_listed_not_promised():
+    """ACC006 flags every stateful random op; disable-dropout replaces four of them. The others are
+    listed as not fixable instead of silently staying after a fix that claimed them."""
+    code, stdout, stderr = fix_cli(BUILT / "tf2_random_shuffle", "-t", "tpu", "--unsafe-fixes", "--dry-run",
+                                   "--format", "json")
+    assert code == 0, stderr
+    report = json.loads(stdout)
+    assert [(p["name"], p["fixes"]) for p in report["plan"]] == [("disable-dropout", ["ACC006 noise/RandomUniform"])]
+    assert [x.split(":")[0] for x in report["not_fixable"]] == ["ACC006 shuffle (RandomShuffle)"]
+    code, stdout, _ = fix_cli(BUILT / "tf2_random_shuffle", "-t", "tpu", "--unsafe-fixes", "--dry-run")
+    assert "not fixable automatically: ACC006 shuffle (RandomShuffle)" in stdout

@@ -12,7 +12,7 @@ from conftest import built, run_python
 _STATIC = """
 import json, sys
 import accelcheck
-from accelcheck.inspect import inspect_model
+from accelcheck.inspection import inspect_model
 from accelcheck.model import load
 info = inspect_model(load({path!r}))
 runtime = sorted(m for m in sys.modules if m == "tensorflow.python" or m.startswith("tensorflow.python."))
@@ -34,7 +34,7 @@ def test_load_and_inspect_leave_tensorflow_python_out_of_sys_modules():
 
 _THEN_RUNTIME = """
 import json, sys
-from accelcheck.inspect import inspect_model
+from accelcheck.inspection import inspect_model
 from accelcheck.model import load
 from accelcheck.model.protos import pb
 info = inspect_model(load({path!r}))

@@ -53,6 +53,11 @@ class Pass:
         """Cheap check whether the pass has anything to do (used for planning)."""
         return True
 
+    def handles(self, finding) -> str:
+        """Why this pass cannot remove `finding` of a rule that names it as the fix ("" = it can).
+        The planner lists such findings as not fixable instead of promising them."""
+        return ""
+
     def run(self, art: Artifact, opts: FixOptions) -> PassResult:
         raise NotImplementedError
 

@@ -11,11 +11,14 @@ from __future__ import annotations
 
 import re
 
+from ..rules.conditions import op_set
 from .artifact import Artifact
 from .base import FixOptions, Pass, PassResult, node_path
 from .edit import const_node, make_const_in_place
 
-_RANDOM = {"RandomUniform", "RandomStandardNormal", "TruncatedNormal", "RandomUniformInt"}
+# The random ops that take their output shape as first input, so a Fill of zeros of that shape
+# replaces them; ACC006 flags every stateful random op (rules/data/op_sets.json has both sets).
+_RANDOM = op_set("random_from_shape")
 _KEEP = re.compile(r"(^|/)(keep_prob|keep_probability)(_\d+)?$", re.I)
 _RATE = re.compile(r"(^|/)(dropout(_rate)?|rate)(_\d+)?$", re.I)
 _TRAINING = re.compile(r"(^|/)(is_training|training|is_train|phase_train|learning_phase)(_\d+)?$", re.I)
@@ -30,6 +33,11 @@ class DisableDropout(Pass):
         model = art.model()
         live = model.served()
         return any(model.nodes[k].op in _RANDOM for k in live)
+
+    def handles(self, finding) -> str:
+        if finding.location.op in _RANDOM:
+            return ""
+        return f"disable-dropout replaces only {', '.join(sorted(_RANDOM))}"
 
     def run(self, art: Artifact, opts: FixOptions) -> PassResult:
         import numpy as np

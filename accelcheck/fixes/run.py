@@ -60,6 +60,7 @@ class FixReport:
     before: Report | None = None
     after: Report | None = None
     needs_unsafe: list[str] = field(default_factory=list)
+    not_fixable: list[str] = field(default_factory=list)  # findings whose rule names a fix that cannot remove them
     notes: list[str] = field(default_factory=list)
 
     @property
@@ -88,6 +89,7 @@ class FixReport:
             "findings_before": report_to_dict(self.before) if self.before else None,
             "findings_after": report_to_dict(self.after) if self.after else None,
             "needs_unsafe_fixes": self.needs_unsafe,
+            "not_fixable": self.not_fixable,
             "notes": self.notes,
         }
 
@@ -99,13 +101,22 @@ def _size(path: str | Path) -> int:
     return sum(f.stat().st_size for f in p.rglob("*") if f.is_file())
 
 
-def plan(art: Artifact, report: Report, pack, opts: FixOptions, output_format: str) -> tuple[list[PlannedPass], list[str]]:
-    """Which passes to run, why, and which findings each should remove; and what needs --unsafe-fixes."""
+def plan(art: Artifact, report: Report, pack, opts: FixOptions,
+         output_format: str) -> tuple[list[PlannedPass], list[str], list[str]]:
+    """Which passes to run, why, and which findings each should remove; what needs --unsafe-fixes;
+    and the findings whose rule names a fix that cannot remove them."""
     by_fix: dict[str, list[str]] = {}
+    not_fixable = []
     for f in report.findings:
         rule = pack.rule(f.code)
-        if rule and rule.fix:
-            by_fix.setdefault(rule.fix, []).append(f"{f.code} {f.location.node or '(model)'}")
+        if not (rule and rule.fix):
+            continue
+        item = f"{f.code} {f.location.node or '(model)'}"
+        why = PASSES[rule.fix]().handles(f) if rule.fix in PASSES else f"no fix pass named {rule.fix!r}"
+        if why:
+            not_fixable.append(f"{item} ({f.location.op}): {why}")
+        else:
+            by_fix.setdefault(rule.fix, []).append(item)
     wanted = {name: f"{len(items)} finding(s)" for name, items in by_fix.items()}
     model = art.model()
     if opts.signatures:
@@ -129,16 +140,20 @@ def plan(art: Artifact, report: Report, pack, opts: FixOptions, output_format: s
             needs_unsafe.append(f"{name}: {p.summary} ({wanted[name]})")
             continue
         planned.append(PlannedPass(name, p.safe, wanted[name], by_fix.get(name, [])))
-    return planned, needs_unsafe
+    return planned, needs_unsafe, not_fixable
 
 
 def fix(path: str, target: str, out: str | None = None, *, output_format: str | None = None,
         signatures: list[str] | None = None, unsafe: bool = False, dry_run: bool = False,
         inputs: str | None = None, rtol: float = 1e-5, atol: float = 1e-6, force: bool = False,
-        measure: bool = False, tags=None, progress=None) -> FixReport:
+        measure: bool = False, tags=None, progress=None, packs=(), select=None, ignore=(),
+        node_ignores=()) -> FixReport:
     """Fix a model for `target` and write it to `out`. Returns the report as data; raises
-    AccelcheckError (exit 2) for bad input or a refused fix before anything is written."""
-    pack = load_pack(target)
+    AccelcheckError (exit 2) for bad input or a refused fix before anything is written.
+
+    `packs`, `select`, `ignore` and `node_ignores` are the configuration's, as `check` reads them: a
+    finding the user ignores plans no pass, and a target from a user pack can be fixed."""
+    pack = load_pack(target, tuple(packs)).select(list(select or []), list(ignore))
     model = load(path, tags=tags)
     for sig in signatures or []:
         if sig not in model.signatures:
@@ -153,10 +168,11 @@ def fix(path: str, target: str, out: str | None = None, *, output_format: str | 
     opts = FixOptions(unsafe=unsafe, signatures=list(signatures or []))
     art = Artifact.from_model(model)
     art.kept_signatures = list(opts.signatures)
-    before = lint(art.model(), pack)
-    planned, needs_unsafe = plan(art, before, pack, opts, fmt)
+    before = lint(art.model(), pack, node_ignores=node_ignores)
+    planned, needs_unsafe, not_fixable = plan(art, before, pack, opts, fmt)
     report = FixReport(model.path, out, target, fmt, planned, dry_run=dry_run, before=before,
-                       needs_unsafe=needs_unsafe, ops_before=op_histogram(art), bytes_before=_size(model.path))
+                       needs_unsafe=needs_unsafe, not_fixable=not_fixable, ops_before=op_histogram(art),
+                       bytes_before=_size(model.path))
     if dry_run:
         return report
     try:
@@ -188,7 +204,7 @@ def fix(path: str, target: str, out: str | None = None, *, output_format: str | 
                                      rtol=rtol, atol=atol, measure=measure)
         if progress:
             progress("lint again")
-        report.after = lint(load(stage, tags=tags), pack)
+        report.after = lint(load(stage, tags=tags), pack, node_ignores=node_ignores)
         report.after.model = str(dst)
         if not report.verification.ok:
             report.notes.append("verification failed: nothing was written")

@@ -30,6 +30,8 @@ def render_fix_text(report, color: bool | None = None) -> str:
             out.append(f"      … and {len(p.fixes) - 8} more")
     for item in report.needs_unsafe:
         out.append(f"  not run, needs --unsafe-fixes: {item}")
+    for item in report.not_fixable:
+        out.append(f"  not fixable automatically: {item}")
     if report.dry_run:
         return "\n".join(out) + "\n"
     if report.passes:

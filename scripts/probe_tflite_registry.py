@@ -21,6 +21,10 @@ each dtype), for each dtype its keying type attr (the hand-written probe's) allo
      converter attributes to this op with ERROR_NEEDS_FLEX_OPS -> "select", ERROR_NEEDS_CUSTOM_OPS ->
      "custom"; anything else -> "undetermined" (the reason is kept).
   2. when not builtin: converted again with TFLITE_BUILTINS + SELECT_TF_OPS -> "ok" or "fails".
+  3. when not builtin and the op has integer operands besides its data (an axis, a shift, k,
+     multiples: int inputs not typed by the op's dtype attr), 1 and 2 again with those operands
+     as constants (a scalar 0, else a vector of ones) -> "const_operands": whether the op's fate
+     depends on their constness, the way ConcatV2's axis decides between CONCATENATION and flex.
 Generic probes feed data of generic shapes, so "select" can come from a shape or a computed operand
 that a real model would not have; "builtin", the allowlist membership (select vs custom) and
 "fails" with Select TF ops do not depend on that. Hand-built probes (tflite_op_support.json) take
@@ -118,13 +122,15 @@ def _attrs_and_inputs(tf, op_def, dtype: str):
 SHAPES = {"static": [2, 3], "rank4": [1, 4, 4, 2], "unknown": None, "const_ints": [2, 3]}
 
 
-def _concrete(tf, op: str, attrs: dict, inputs, mode: str):
+def _concrete(tf, op: str, attrs: dict, inputs, mode: str, constant: dict | None = None):
     """A concrete function calling the raw op, its inputs of the mode's shape (const_ints: integer
-    inputs as constants 0)."""
+    inputs as constants 0; `constant`: these operands as the given constants, the rest fed)."""
     specs, consts = [], {}
     for name, types, _ in inputs:
         for i, t in enumerate(types):
-            if mode == "const_ints" and t in ("int32", "int64"):
+            if constant and name in constant:
+                consts[(name, i)] = tf.constant(constant[name], dtype=t)
+            elif mode == "const_ints" and t in ("int32", "int64"):
                 consts[(name, i)] = tf.constant(0 if t == "int32" else 0, dtype=t)
             else:
                 specs.append(((name, i), tf.TensorSpec(SHAPES[mode], t)))
@@ -212,9 +218,41 @@ def _probe_op(tf, op: str, log) -> dict:
             reasons.append(reason)
             continue
         results[dtype] = _judge(tf, op, lambda cf=cf: tf.lite.TFLiteConverter.from_concrete_functions([cf]), log)
+        if mode != "const_ints" and results[dtype]["builtins"] != "builtin":
+            constant = _probe_constant_operands(tf, op, op_def, attrs, inputs, mode, log)
+            if constant:
+                results[dtype]["const_operands"] = constant
     if not results:
         return {"skipped": reasons[0] if reasons else "nothing to probe"}
     return {"dtypes": results, "dtype_attr": primary or "-"}
+
+
+def _operand_args(op_def, inputs) -> list[str]:
+    """The op's integer operands that are not its data: an axis, a shift, a shape, k, multiples
+    (an int32/int64 input whose type is fixed or set by an attr other than the op's dtype attr)."""
+    primary = op_def_dtype_attr(op_def.name)
+    types = {name: t for name, t, is_list in inputs if not is_list}
+    return [arg.name for arg in op_def.input_arg
+            if arg.name in types and types[arg.name][0] in ("int32", "int64")
+            and not arg.number_attr and (not arg.type_attr or arg.type_attr != primary)]
+
+
+def _probe_constant_operands(tf, op: str, op_def, attrs, inputs, mode: str, log) -> dict | None:
+    """The outcome with the op's integer operands given as constants instead of fed: a scalar 0,
+    else a vector of ones as long as the probe's rank. None when the op has no such operand or
+    neither constant traces."""
+    names = _operand_args(op_def, inputs)
+    if not names:
+        return None
+    rank = len(SHAPES[mode]) if SHAPES[mode] else 2
+    for value in (0, [1] * rank):
+        try:
+            cf = _concrete(tf, op, attrs, inputs, mode, constant={n: value for n in names})
+        except Exception:  # noqa: BLE001 - this constant does not fit the op: try the next
+            continue
+        entry = _judge(tf, op, lambda cf=cf: tf.lite.TFLiteConverter.from_concrete_functions([cf]), log)
+        return {"operands": names, **entry}
+    return None
 
 
 def _probe_variable(tf, op: str, dtype: str, log) -> dict:
@@ -341,7 +379,10 @@ def build_document(results: dict[str, dict], skipped: dict[str, str], tf_version
                       "[1, 4, 4, 2], else unknown shape, else integer inputs as constants); builtins = what conversion with builtins "
                       "only gave (converted: builtin; the converter's error code for this op: select = on its flex "
                       "allowlist, custom = not; otherwise undetermined); select = whether conversion with "
-                      "SELECT_TF_OPS succeeded (only when builtins is not builtin). Generic shapes and computed "
+                      "SELECT_TF_OPS succeeded (only when builtins is not builtin); const_operands = the same "
+                      "two conversions with the op's integer operands (axis, shift, k, ...; not its data) given "
+                      "as constants (a scalar 0, else a vector of ones), when fed operands did not give "
+                      "builtins. Generic shapes and computed "
                       "operands can make an op select that a real model lowers to builtins: builtin, "
                       "select-vs-custom and select fails do not depend on them",
             "dtypes": list(PROBE_DTYPES),

@@ -183,6 +183,22 @@ def _conditioned(node, outcome: str, sources: ValueSources) -> tuple[str, str]:
     return outcome, ""
 
 
+def _with_constant_operands(node, dtype: str, outcome: str, sources: ValueSources) -> str:
+    """The registry probe fed every input; where that did not give builtins it also measured the op
+    with its integer operands (an axis, a shift, k) as constants. When this node's are constants
+    (or variables, which the converter freezes), that measurement applies instead."""
+    if dtype in (_support()[0].get(node.op) or {}):  # the hand probes used meaningful operands
+        return outcome
+    entry = _registry()["ops"].get(node.op, {}).get(dtype, {}).get("const_operands")
+    if not entry:
+        return outcome
+    for name in entry["operands"]:
+        found = sources.of_input(node, name)
+        if found is not None and found[0] != VARIABLE:
+            return outcome
+    return _probed_outcome(entry) or outcome
+
+
 def _output_shape(node, port: str):
     """The recorded shape of one output ("1" in a graph, "output:0" in a function body, read only
     for ops with one output argument), or None."""
@@ -216,6 +232,7 @@ def op_support(ctx, rule) -> Iterator[Hit]:
         if node.op in exclude or (node.calls and node.op in node.calls) or _fused_gelu(ctx.model, node):
             continue
         outcome, confidence, dtype = classify_node(node)
+        outcome = _with_constant_operands(node, dtype, outcome, sources)
         outcome, why = _conditioned(node, outcome, sources)
         if outcome == wanted:
             basis = "measured" if confidence == "certain" else "inferred"

@@ -7,7 +7,9 @@ question of an operand: what does it depend on? Measured with TensorFlow 2.21 (s
 rules/data/op_sets.json): values from the function's inputs or from variable reads (through
 arithmetic, tf.cond and nested calls) are known when XLA compiles, once per distinct value; random
 values, values carried around a loop, TensorArray/TensorList reads, variables assigned while
-serving or read inside a tf.cond branch or loop body, and other stateful ops are not.
+serving or read inside a tf.cond branch or loop body, and other stateful ops are not; nor, for XLA,
+a value from the inputs that passes through an op its compile-time evaluation lacks (a cumulative
+sum, a dot, a convolution, a scatter: the measured set `xla_value_opaque`).
 """
 
 from __future__ import annotations
@@ -50,10 +52,13 @@ class ValueSources:
     """source(key) -> None (a constant) or the worst (kind, node) the value depends on.
     Memoized, cycle-safe, through function calls and into the callers of function arguments."""
 
-    def __init__(self, model):
+    def __init__(self, model, opaque_ops: frozenset[str] = frozenset()):
         self.model = model
         self.memo: dict = {}
         self.unknowable_ops = op_set("stateful_random") | op_set("stateless_random") | op_set("tensor_list_reads")
+        # Ops a compiler cannot evaluate ahead of running them: a value from the inputs or from
+        # variables that passes through one is unknowable to it (a constant still folds).
+        self.opaque_ops = opaque_ops
 
     def of_input(self, node, arg_name: str):
         """The worst source of the named input of `node` (None: constant, or no such input)."""
@@ -85,6 +90,8 @@ class ValueSources:
             result = (UNKNOWABLE, key)
         else:
             result = worst([self.source(src, depth + 1) for src, d in self.model.producers(key) if d["kind"] == "data"])
+            if result is not None and node.op in self.opaque_ops:
+                result = (UNKNOWABLE, key)
         self.memo[key] = result
         return result
 

@@ -10,6 +10,7 @@ from typing import Iterator
 
 from ...model.dtypes import base_dtype
 from ...resources import load_data
+from ..conditions import op_set
 from .value_sources import UNKNOWABLE, ValueSources
 from . import Hit
 
@@ -87,7 +88,7 @@ def compile_time_constant(ctx, rule) -> Iterator[Hit]:
     value; `all` both (TPU: compiled ahead of the data, so both fail)."""
     wanted: dict[str, list[str]] = load_data(rule.options["table"])["inputs"]
     report = rule.options.get("report", "all")
-    sources = ValueSources(ctx.model)
+    sources = ValueSources(ctx.model, op_set("xla_value_opaque"))
     for node in ctx.live_nodes():
         for arg_name in wanted.get(node.op, ()):
             found = sources.of_input(node, arg_name)

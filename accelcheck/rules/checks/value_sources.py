@@ -8,8 +8,8 @@ rules/data/op_sets.json): values from the function's inputs or from variable rea
 arithmetic, tf.cond and nested calls) are known when XLA compiles, once per distinct value; random
 values, values carried around a loop, TensorArray/TensorList reads, variables assigned while
 serving or read inside a tf.cond branch or loop body, and other stateful ops are not; nor, for XLA,
-a value from the inputs that passes through an op its compile-time evaluation lacks (a cumulative
-sum, a dot, a convolution, a scatter: the measured set `xla_value_opaque`).
+a value from the inputs or variables that passes through an op its compile-time evaluation lacks (a
+cumulative sum, a dot, a convolution, a scatter: the measured set `xla_value_opaque`).
 """
 
 from __future__ import annotations

@@ -214,3 +214,27 @@ def test_many_models_one_report_one_exit_code(tmp_path):
     code, out, err = cli(str(tree), "--target", "xla", "--format", "json")
     assert code == 2 and "broken.pb" in err and len(err.strip().splitlines()) == 1
     assert len(json.loads(out)) == 2
+
+
+def test_user_pack_can_name_shared_op_sets(tmp_path):
+    (tmp_path / "team.yaml").write_text("""
+target: team
+title: Our serving rules
+prefix: TEAM
+extends: [common]
+rules:
+  - code: TEAM001
+    name: no-variables-or-debug
+    severity: error
+    confidence: certain
+    match: {op_in: [{set: ref_variables}, Print]}
+    message: "we do not serve `{op}`"
+    docs: {what: a, why: b, example: c, instead: d, references: [e]}
+""")
+    (tmp_path / "accelcheck.yaml").write_text("target: team\npacks: [team.yaml]\nselect: [TEAM]\n")
+    code, out, err = cli(COUNTER, "--format", "json", "--signature", "get_counter", cwd=tmp_path)
+    assert code == 1, err
+    assert {(f["code"], f["location"]["node"]) for f in json.loads(out)["findings"]} == {("TEAM001", "counter")}
+    (tmp_path / "team.yaml").write_text((tmp_path / "team.yaml").read_text().replace("ref_variables", "nope"))
+    code, _, err = cli(COUNTER, cwd=tmp_path)
+    assert code == 2 and "unknown op set 'nope'" in err and len(err.strip().splitlines()) == 1, err

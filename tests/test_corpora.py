@@ -23,7 +23,7 @@ from accelcheck.cli import app
 from accelcheck.engine import lint
 from accelcheck.findings import Severity
 from accelcheck.model import load
-from accelcheck.model.graph import BOUNDARY_OPS
+from accelcheck.model.node import BOUNDARY_OPS
 from accelcheck.model.names import parse_tensor_name
 from accelcheck.rules.pack import load_pack
 

@@ -96,3 +96,50 @@ def test_wheel_ships_packs_and_tables(tmp_path):
     for table in (rules_dir() / "data").glob("*.json"):
         assert f"accelcheck/_rules/data/{table.name}" in names
     assert "accelcheck/_rules/schema.json" in names
+
+
+def _op_lists(node, key=None):
+    """Every list of op names in a pack document, with the key it sits under."""
+    if isinstance(node, dict):
+        for k, v in node.items():
+            yield from _op_lists(v, k)
+    elif isinstance(node, list):
+        names = [v for v in node if isinstance(v, str)]
+        if key in ("op_in", "exclude_ops", "host_ops") and names:
+            yield key, names
+        for v in node:
+            yield from _op_lists(v, key)
+
+
+@pytest.mark.parametrize("path", sorted(rules_dir().glob("*.yaml")), ids=lambda p: p.name)
+def test_packs_name_shared_op_sets_instead_of_copying_them(path):
+    """An op fact used in more than one place is defined once, in rules/data/op_sets.json: a pack
+    whose op list repeats most of a named set should name the set ({set: NAME} or op_in_set)."""
+    sets = json.loads((rules_dir() / "data" / "op_sets.json").read_text())["sets"]
+    doc = yaml.safe_load(path.read_text())
+    for key, names in _op_lists(doc):
+        for set_name, members in sets.items():
+            shared = set(names) & set(members)
+            assert len(shared) < max(3, len(members) // 2 + 1), \
+                f"{path.name}: {key} lists {sorted(shared)} of op set {set_name!r}: write {{set: {set_name}}}"
+
+
+def test_rules_and_fix_passes_read_the_same_op_facts():
+    """ACC005/strip-debug, ACC009/strip-training, ACC007/disable-dropout, ACC006/disable-dropout and
+    the ref-variable rules/freeze-variables agree because they read one definition."""
+    from accelcheck.fixes.disable_dropout import _KEEP, _RATE, _TRAINING, _RANDOM
+    from accelcheck.fixes.strip_debug import DEBUG_OPS
+    from accelcheck.fixes.strip_training import is_training_node
+    from accelcheck.opsets import name_pattern, op_set
+
+    common = load_pack("common")
+    assert common.rule("ACC005").match == {"op_in_set": "debug"} and DEBUG_OPS == op_set("debug")
+    assert common.rule("ACC009").match == {"op_matches": "training_ops"}
+    assert is_training_node("ResourceApplyAdam", "opt/update") and not is_training_node("MatMul", "dense")
+    assert _RANDOM <= op_set("stateful_random")  # disable-dropout replaces a subset of what ACC006 flags
+    acc007 = name_pattern("keep_probability", "dropout_rate", "training_flag")
+    for name in ("keep_prob", "model/dropout_rate_1", "is_training", "rate"):
+        assert acc007.search(name) and any(p.search(name) for p in (_KEEP, _RATE, _TRAINING)), name
+    for target in ("tpu", "xla"):
+        rule = next(r for r in load_pack(target).rules if r.name == "ref-variable")
+        assert {"op_in_set": "ref_variables"} in rule.match["all"]

@@ -8,7 +8,8 @@ import math
 import numpy as np
 import pytest
 
-from accelcheck.fixes.verify import OutputDiff, VerifyResult, _compare, generate_inputs, verify
+from accelcheck.fixes.verify import OutputDiff, VerifyResult, generate_inputs, verify
+from accelcheck.fixes.verify.compare import _compare
 from accelcheck.model import load
 from accelcheck.model.protos import pb
 from conftest import real

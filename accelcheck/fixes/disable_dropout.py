@@ -9,9 +9,7 @@ did feed keep_prob < 1: the report says which inputs were fixed and to what.
 
 from __future__ import annotations
 
-import re
-
-from ..rules.conditions import op_set
+from ..opsets import name_pattern, op_set
 from .artifact import Artifact
 from .base import FixOptions, Pass, PassResult, node_path
 from .edit import const_node, make_const_in_place
@@ -19,9 +17,10 @@ from .edit import const_node, make_const_in_place
 # The random ops that take their output shape as first input, so a Fill of zeros of that shape
 # replaces them; ACC006 flags every stateful random op (rules/data/op_sets.json has both sets).
 _RANDOM = op_set("random_from_shape")
-_KEEP = re.compile(r"(^|/)(keep_prob|keep_probability)(_\d+)?$", re.I)
-_RATE = re.compile(r"(^|/)(dropout(_rate)?|rate)(_\d+)?$", re.I)
-_TRAINING = re.compile(r"(^|/)(is_training|training|is_train|phase_train|learning_phase)(_\d+)?$", re.I)
+# The training-switch names ACC007 reports (rules/data/op_sets.json `names`).
+_KEEP = name_pattern("keep_probability")
+_RATE = name_pattern("dropout_rate")
+_TRAINING = name_pattern("training_flag")
 
 
 class DisableDropout(Pass):

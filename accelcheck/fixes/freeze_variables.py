@@ -22,13 +22,14 @@ from ..model import opdefs
 from ..model.dtypes import dtype_name
 from ..model.graph import call_arg_offset, is_resource_writer
 from ..model.names import parse_input
+from ..opsets import op_set
 from .artifact import Artifact
 from .base import FixOptions, FixRefused, Pass, PassResult, node_path
 from .edit import const_node, drop_unreachable_functions, make_const_in_place, remove_nodes, replace_input
 
-_REF_PLAIN = {"RefIdentity": "Identity", "RefSwitch": "Switch", "RefEnter": "Enter", "RefMerge": "Merge",
-              "RefExit": "Exit", "RefNextIteration": "NextIteration", "RefSelect": "Select"}
-_FORWARDERS = {"Identity", "IdentityN", "Enter", "Switch", "Merge", "Exit", "NextIteration"}
+# Each Ref* forwarder becomes its plain op once the variable behind it is a constant.
+_REF_PLAIN = {op: op.removeprefix("Ref") for op in op_set("ref_forwarders")}
+_FORWARDERS = op_set("forwarders")
 _PLAIN_CALLS = {"PartitionedCall", "StatefulPartitionedCall"}
 _VARIABLE_COLLECTIONS = ("variables", "trainable_variables", "local_variables", "model_variables",
                          "savers", "global_step", "metric_variables")

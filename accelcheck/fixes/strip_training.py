@@ -4,17 +4,17 @@ parts of the graph alone."""
 
 from __future__ import annotations
 
+from ..opsets import op_pattern
 from .artifact import Artifact
 from .base import FixOptions, Pass, PassResult, node_path
 from .edit import drop_unreachable_functions, remove_nodes
 from .prune_to_signatures import keep_set
 
-_TRAINING_PREFIXES = ("Apply", "ResourceApply", "SparseApply", "ResourceSparseApply")
-_TRAINING_SUFFIXES = ("Grad", "GradV2", "GradV3", "GradGrad")
+_TRAINING_OP = op_pattern("training_ops")  # what ACC009 reports (rules/data/op_sets.json)
 
 
 def is_training_node(op: str, name: str) -> bool:
-    return op.startswith(_TRAINING_PREFIXES) or op.endswith(_TRAINING_SUFFIXES) or name.startswith("gradients")
+    return _TRAINING_OP(op) or name.startswith("gradients")
 
 
 class StripTraining(Pass):

@@ -1,6 +1,7 @@
 """Reading models: loader (path -> Model) and the Model graph rules work on."""
 
-from .graph import Model, Node, NodeKey, Signature, TensorSpec, Variable
+from .graph import Model, Signature, TensorSpec, Variable
+from .node import Node, NodeKey
 from .loader import DEFAULT_TAGS, load
 
 __all__ = ["DEFAULT_TAGS", "Model", "Node", "NodeKey", "Signature", "TensorSpec", "Variable", "load"]

@@ -24,18 +24,11 @@ from typing import Iterable, Iterator
 import networkx as nx
 
 from . import opdefs
+from ..opsets import op_set
 from .dtypes import ITEM_SIZE, base_dtype, dtype_name, shape_tuple
 from .names import parse_input, parse_tensor_name
+from .node import Node, NodeKey
 
-NodeKey = tuple[str, str]  # (scope, node name); scope "" = top-level graph
-
-ARG_OP = "_Arg"
-# A GraphDef written as a function (what the function runtime and graph dumps produce) carries its
-# inputs and results as top-level nodes of these ops. They are real nodes: TensorFlow counts them
-# and they carry devices, but converters see the tensors they pass, never the ops themselves.
-GRAPH_ARG_OPS = frozenset({"_Arg", "_DeviceArg"})
-GRAPH_RETVAL_OPS = frozenset({"_Retval", "_DeviceRetval"})
-BOUNDARY_OPS = GRAPH_ARG_OPS | GRAPH_RETVAL_OPS
 # The scope of a library function whose signature has no name (TensorFlow imports such a library;
 # nothing can call it). Scope "" is the top-level graph, so it needs a name no function can have.
 UNNAMED_FUNCTION = "<unnamed function>"
@@ -47,11 +40,11 @@ def function_scope(name: str) -> str:
 # Ops whose first input picks a branch rather than feeding the called function.
 _CALLS_WITH_SELECTOR = {"If", "StatelessIf", "Case", "StatelessCase", "_If", "_Case"}
 # Ops that pass a ref variable through unchanged (so its writers sit behind them).
-_REF_FORWARDERS = {"RefIdentity", "RefSwitch", "RefEnter", "RefMerge", "RefExit", "RefNextIteration", "RefSelect"}
+_REF_FORWARDERS = op_set("ref_forwarders")
 # Ops that take a ref only to look at it.
 _REF_READERS = {"IsVariableInitialized"}
 # Ops that pass a resource handle through unchanged.
-_RESOURCE_FORWARDERS = {"Identity", "IdentityN", "Enter", "Switch", "Merge", "Exit", "NextIteration"}
+_RESOURCE_FORWARDERS = op_set("forwarders")
 _RESOURCE_WRITERS = {"AssignVariableOp", "AssignAddVariableOp", "AssignSubVariableOp",
                      "ResourceStridedSliceAssign", "AssignVariableXlaConcatND", "DestroyResourceOp"}
 _RESOURCE_WRITER_PREFIXES = ("ResourceApply", "ResourceSparseApply", "ResourceScatter")
@@ -112,85 +105,6 @@ class Variable:
         for d in self.shape:
             n *= d
         return n
-
-
-class Node:
-    """A read-only view of one NodeDef (or function argument) for rules and reports."""
-
-    __slots__ = ("scope", "name", "op", "device", "proto", "calls", "arg_dtype", "key", "is_arg", "is_boundary",
-                 "_dtypes")
-
-    def __init__(self, scope: str, name: str, op: str, device: str = "", proto=None, arg_dtype: str = ""):
-        self.scope = scope
-        self.name = name
-        self.op = op
-        self.device = device
-        self.proto = proto  # NodeDef, or None for a function argument
-        self.calls: tuple[str, ...] = ()
-        self.arg_dtype = arg_dtype
-        self.key: NodeKey = (scope, name)  # plain attributes: read millions of times on big graphs
-        self.is_arg = proto is None  # a function's argument (a pseudo-node), not a NodeDef
-        self.is_boundary = op in BOUNDARY_OPS  # an argument, or a graph-as-function _Arg/_Retval node
-        self._dtypes: dict[str, str] | None = None
-
-    @property
-    def attrs(self):
-        return self.proto.attr if self.proto is not None else {}
-
-    def attr_dtypes(self) -> dict[str, str]:
-        """Every dtype-valued attr (T, dtype, DstT, ...), lists flattened as "T[0]", ...
-
-        For function arguments, the argument's own type under "T".
-        """
-        if self._dtypes is not None:  # computed once: every dtype rule asks
-            return self._dtypes
-        if self.proto is None:
-            self._dtypes = {"T": self.arg_dtype} if self.arg_dtype else {}
-            return self._dtypes
-        out: dict[str, str] = {}
-        for key, value in self.proto.attr.items():
-            kind = value.WhichOneof("value")
-            if kind == "type":
-                out[key] = dtype_name(value.type)
-            elif kind == "list" and value.list.type:
-                for i, t in enumerate(value.list.type):
-                    out[f"{key}[{i}]"] = dtype_name(t)
-        for key, dtype in opdefs.type_defaults(self.op).items():
-            out.setdefault(key, dtype)  # stripped at export because it equals the OpDef default
-        self._dtypes = out
-        return out
-
-    def dtypes(self) -> set[str]:
-        return set(self.attr_dtypes().values())
-
-    def output_shapes(self) -> list[tuple[int | None, ...] | None] | None:
-        if self.proto is None or "_output_shapes" not in self.proto.attr:
-            return None
-        return [shape_tuple(s) for s in self.proto.attr["_output_shapes"].list.shape]
-
-    def attr_str(self, key: str) -> str | None:
-        if self.proto is None or key not in self.proto.attr:
-            return None
-        return self.proto.attr[key].s.decode("utf-8", "replace")
-
-    @property
-    def registered(self) -> bool:
-        """Known to TensorFlow's op registry (or a call to a library function)."""
-        return self.is_arg or bool(self.calls and self.op in self.calls) or opdefs.is_registered(self.op)
-
-    @property
-    def stateful(self) -> bool:
-        return opdefs.is_stateful(self.op)
-
-    @property
-    def layer(self) -> str:
-        """The Keras-style layer scope: the node name without its last component."""
-        head, _, _ = self.name.rpartition("/")
-        return head
-
-    def __repr__(self) -> str:
-        where = f"{self.scope}/" if self.scope else ""
-        return f"<Node {where}{self.name} ({self.op})>"
 
 
 @dataclass

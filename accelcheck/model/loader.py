@@ -5,7 +5,8 @@ Formats are told apart by content and layout, not by extension alone:
 - a directory with export.meta: a legacy session-bundle export (a MetaGraphDef);
 - a file: binary or text GraphDef, MetaGraphDef (.meta) or SavedModel, told apart by their
   top-level protobuf fields; a path to saved_model.pb inside a SavedModel means the directory.
-This is the only module that touches protobuf classes; everything else sees Model and Node.
+Protobuf classes stay inside model/ (this module, signatures.py for SignatureDefs); everything else
+sees Model and Node.
 """
 
 from __future__ import annotations
@@ -21,18 +22,16 @@ from google.protobuf import text_format
 from ..errors import ForeignFormat, LoadError
 from . import opdefs, wire
 from .checkpoint import variable_sizes
-from .dtypes import dtype_name, shape_tuple
-from .graph import ARG_OP, GRAPH_ARG_OPS, GRAPH_RETVAL_OPS, FunctionInfo, Model, Node, Signature, TensorSpec, function_scope
-from .names import parse_input, parse_tensor_name, split_input
+from .dtypes import dtype_name
+from .graph import FunctionInfo, Model, function_scope
+from .node import ARG_OP, Node
+from .names import parse_input, split_input
 from .protos import pb
+from .signatures import infer_signature, read_signatures
 
 DEFAULT_TAGS = ("serve",)
 _MAX_PROTO_BYTES = 2**31 - 1  # protobuf's hard limit for one message
-_BOOKKEEPING_SCOPES = ("gradients/", "gradients_", "save/", "save_", "train/", "report_uninitialized")
 TEXT_SUFFIXES = {".pbtxt", ".prototxt", ".txt"}
-# Ops that only maintain state or save checkpoints: never a frozen graph's output.
-_NOT_OUTPUTS = {"NoOp", "Assign", "AssignAdd", "AssignSub", "SaveV2", "Save", "SaveSlices", "RestoreV2",
-                "Restore", "RestoreSlice", "MergeV2Checkpoints", "Assert", "AssignVariableOp", "VarIsInitializedOp"}
 
 
 def load(path: str | os.PathLike, tags: tuple[str, ...] | list[str] | None = None) -> Model:
@@ -259,20 +258,7 @@ def _from_meta_graph(d: Path, meta, source: Path, fmt: str = "meta_graph") -> Mo
     model.tensorflow_version = meta.meta_info_def.tensorflow_version or None
     model.has_object_graph = meta.HasField("object_graph_def")
     model.init_ops = _init_ops(model, meta)
-    for name in sorted(meta.signature_def):
-        sig = meta.signature_def[name]
-        if name.startswith("__saved_model"):  # init/train ops, not served signatures
-            continue
-        model.signatures[name] = Signature(
-            name=name,
-            inputs={k: _tensor_spec(model, v) for k, v in sorted(sig.inputs.items())},
-            outputs={k: _tensor_spec(model, v) for k, v in sorted(sig.outputs.items())},
-            method=sig.method_name,
-        )
-    if not model.signatures:
-        _session_bundle_signatures(model, meta)
-    if not model.signatures:
-        _infer_signature(model)
+    read_signatures(model, meta)
     if fmt == "meta_graph":
         _attach_checkpoint(model, _checkpoint_index_near(source))
     return model
@@ -292,144 +278,6 @@ def _init_ops(model: Model, meta) -> set:
     if "__saved_model_init_op" in meta.signature_def:
         names |= {parse_input(t.name).node for t in meta.signature_def["__saved_model_init_op"].outputs.values()}
     return {("", n) for n in names if ("", n) in model.nodes}
-
-
-def _tensor_spec(model: Model, info) -> TensorSpec:
-    kind = info.WhichOneof("encoding")
-    if kind == "name":
-        node_name, _ = parse_tensor_name(info.name)
-        name = info.name
-    elif kind == "coo_sparse":
-        name = info.coo_sparse.values_tensor_name
-        node_name, _ = parse_tensor_name(name)
-    elif kind == "composite_tensor":
-        components = info.composite_tensor.components
-        name = components[0].name if components else ""
-        node_name, _ = parse_tensor_name(name)
-    else:
-        name, node_name = "", ""
-    key = ("", node_name)
-    if node_name and key not in model.nodes:
-        raise LoadError(model.path, f"signature tensor {name!r} names a node that is not in the graph")
-    shape = shape_tuple(info.tensor_shape) if info.HasField("tensor_shape") else None
-    return TensorSpec(name, dtype_name(info.dtype), shape, key if node_name else None)
-
-
-def _session_bundle_signatures(model: Model, meta) -> None:
-    """Legacy session-bundle exports keep signatures in collection "serving_signatures" as a packed
-    tensorflow.serving.Signatures (session_bundle/manifest.proto): default_signature = 1,
-    named_signatures = 2 (map); a Signature is regression (1: input, output), classification
-    (1: input, 2: classes, 3: scores) or generic (3: map<string, TensorBinding>)."""
-    if "serving_signatures" not in meta.collection_def:
-        return
-    try:
-        for packed in meta.collection_def["serving_signatures"].any_list.value:
-            default = wire.submessages(packed.value, 1)
-            if default:
-                _add_bundle_signature(model, "default", default[0])
-            generic = {}
-            for entry in wire.submessages(packed.value, 2):
-                name = wire.string_field(entry, 1)
-                for sig in wire.submessages(entry, 2):
-                    for body in wire.submessages(sig, 3):
-                        generic[name] = {wire.string_field(e, 1): wire.string_field(wire.submessages(e, 2)[0], 1)
-                                         for e in wire.submessages(body, 1) if wire.submessages(e, 2)}
-                    if not wire.submessages(sig, 3):
-                        _add_bundle_signature(model, name, sig)
-            if "inputs" in generic and "outputs" in generic:  # the session-bundle "predict" convention
-                _add_signature(model, "predict", generic.pop("inputs"), generic.pop("outputs"))
-            for name, tensors in generic.items():
-                _add_signature(model, name, {}, tensors)
-    except wire.WireError:
-        model.signatures.clear()  # unreadable legacy signatures: fall back to inference
-
-
-def _add_bundle_signature(model: Model, name: str, sig: bytes) -> None:
-    def binding(body: bytes, number: int) -> str:  # TensorBinding.tensor_name of field `number`
-        found = wire.submessages(body, number)
-        return wire.string_field(found[0], 1) if found else ""
-
-    for body in wire.submessages(sig, 1):  # regression
-        _add_signature(model, name, {"input": binding(body, 1)}, {"output": binding(body, 2)}, "regress")
-    for body in wire.submessages(sig, 2):  # classification
-        outputs = {k: binding(body, n) for k, n in (("classes", 2), ("scores", 3)) if binding(body, n)}
-        _add_signature(model, name, {"input": binding(body, 1)}, outputs, "classify")
-
-
-def _add_signature(model: Model, name: str, inputs: dict, outputs: dict, method: str = "") -> None:
-    def spec(tensor_name: str) -> TensorSpec:
-        node_name, _ = parse_tensor_name(tensor_name)
-        if ("", node_name) not in model.nodes:
-            raise LoadError(model.path, f"signature {name!r} names tensor {tensor_name!r}, which is not in the graph")
-        base = _node_spec(model.nodes[("", node_name)])
-        return TensorSpec(tensor_name, base.dtype, base.shape, base.node)
-
-    model.signatures[name] = Signature(name, {k: spec(v) for k, v in inputs.items() if v},
-                                       {k: spec(v) for k, v in outputs.items() if v}, method)
-
-
-def _infer_signature(model: Model) -> None:
-    """A frozen graph has no signatures: inputs are its placeholders, outputs its data sinks.
-
-    A graph written as a function says what it takes and returns: its top-level _Arg nodes are
-    inputs and each _Retval returns the tensor it reads. A sink without outputs (a train op, a
-    NoOp group, a print) is left out: a converter is given tensors and a session fetches them, so
-    nothing runs it unless asked by name."""
-    top = [n for n in model.nodes.values() if n.scope == ""]
-    inputs = {n.name: _node_spec(n) for n in top if n.op in ("Placeholder", "PlaceholderWithDefault")
-              and not any(d["kind"] == "data" for _, d in model.producers(n.key))}
-    args = sorted((n for n in top if n.op in GRAPH_ARG_OPS), key=lambda n: (_int_attr(n, "index"), n.name))
-    inputs.update((n.name, _node_spec(n)) for n in args)
-    outputs: dict[str, TensorSpec] = {}
-    targets = set()
-    for n in sorted((n for n in top if n.op in GRAPH_RETVAL_OPS), key=lambda n: (_int_attr(n, "index"), n.name)):
-        returned = _returned_tensor(model, n)
-        if returned is not None:
-            outputs[n.name] = returned
-        targets.add(n.key)  # what runs: the _Retval too (its device, its input edge)
-    for n in top:
-        if n.op in _NOT_OUTPUTS or n.op.startswith(("Apply", "ResourceApply")) or n.op in ("Const", "Placeholder"):
-            continue
-        if n.op in GRAPH_RETVAL_OPS or n.op in GRAPH_ARG_OPS:
-            continue
-        if n.name.startswith(_BOOKKEEPING_SCOPES) or n.name.endswith("/read"):
-            continue  # gradients, checkpointing and variable reads are not what a graph serves
-        if any(True for _ in model.graph.successors(n.key)):
-            continue
-        if model.output_count(n) != 0:  # None: an op TensorFlow does not know; assume it has one
-            outputs[n.name] = _node_spec(n)
-    if outputs or targets:
-        model.signatures["(inferred)"] = Signature("(inferred)", inputs, outputs, inferred=True,
-                                                   targets=frozenset(targets))
-
-
-def _int_attr(node: Node, key: str) -> int:
-    return node.attrs[key].i if key in node.attrs else 0
-
-
-def _returned_tensor(model: Model, retval: Node) -> TensorSpec | None:
-    """The tensor a top-level _Retval returns (its one data input), typed by the _Retval's T."""
-    for src, data in model.producers(retval.key):
-        if data["kind"] == "data":
-            producer, port = model.nodes[src], int(data["port"])
-            shapes = producer.output_shapes()
-            shape = shapes[port] if shapes and port < len(shapes) else None
-            dtype = _node_spec(retval).dtype
-            return TensorSpec(f"{producer.name}:{port}", dtype, shape, src)
-    return None
-
-
-def _node_spec(node: Node) -> TensorSpec:
-    dtype = ""
-    for key in ("dtype", "T"):
-        if key in node.attrs and node.attrs[key].WhichOneof("value") == "type":
-            dtype = dtype_name(node.attrs[key].type)
-            break
-    shapes = node.output_shapes()
-    shape = shapes[0] if shapes else None
-    if shape is None and "shape" in node.attrs:
-        shape = shape_tuple(node.attrs["shape"].shape)
-    return TensorSpec(f"{node.name}:0", dtype, shape, node.key)
 
 
 def _checkpoint_index_near(meta_path: Path) -> Path | None:
@@ -525,7 +373,7 @@ def _from_graph_def(source: Path, graph_def, fmt: str) -> Model:
     model.graph.add_edges_from(edges)
     model.find_variables()
     if fmt in ("frozen_graph", "graph_text"):
-        _infer_signature(model)
+        infer_signature(model)
     return model
 
 

@@ -1,8 +1,9 @@
 """The condition vocabulary of `match:` in rule packs. Kept small on purpose; anything more is a
 named Python check in rules/checks/.
 
-    op_in: [A, B]            the node's op is one of these
+    op_in: [A, {set: NAME}]  the node's op is one of these ({set: NAME}: a set of rules/data/op_sets.json)
     op_in_set: NAME          the node's op is in the named set of rules/data/op_sets.json
+    op_matches: NAME         the node's op matches the named prefix/suffix pattern of op_sets.json
     op_prefix: [Apply]       the node's op starts with one of these
     op_suffix: [Grad]        the node's op ends with one of these
     dtype_in: [float64]      one of the node's dtype attrs (refs count as their base type) is listed
@@ -21,17 +22,30 @@ from typing import Callable
 from ..errors import ConfigError
 from ..model import Model, Node
 from ..model.dtypes import base_dtype
-from ..resources import load_data
+from .. import opsets
 
 Predicate = Callable[[Model, Node], bool]
 
 
 def op_set(name: str, where: str = "") -> frozenset[str]:
     """A named op set from rules/data/op_sets.json."""
-    sets = load_data("op_sets.json")["sets"]
-    if name not in sets:
-        raise ConfigError(f"{where}: unknown op set {name!r} (known: {', '.join(sorted(sets))})")
-    return frozenset(sets[name])
+    try:
+        return opsets.op_set(name)
+    except KeyError:
+        raise ConfigError(f"{where}: unknown op set {name!r} (known: {', '.join(opsets.known_sets())})") from None
+
+
+def expand_ops(values, where: str = "") -> frozenset[str]:
+    """An op list from a pack: op names, and `{set: NAME}` entries standing for a named op set."""
+    ops: set[str] = set()
+    for value in values or ():
+        if isinstance(value, dict) and set(value) == {"set"}:
+            ops |= op_set(value["set"], where)
+        elif isinstance(value, str):
+            ops.add(value)
+        else:
+            raise ConfigError(f"{where}: an op list holds op names and {{set: NAME}} entries, not {value!r}")
+    return frozenset(ops)
 
 
 def compile_condition(cond: dict, where: str) -> Predicate:
@@ -43,11 +57,17 @@ def compile_condition(cond: dict, where: str) -> Predicate:
 
 def _compile_one(key: str, value, where: str) -> Predicate:
     if key == "op_in":
-        ops = frozenset(value)
+        ops = expand_ops(value, where)
         return lambda m, n: n.op in ops
     if key == "op_in_set":
         ops = op_set(value, where)
         return lambda m, n: n.op in ops
+    if key == "op_matches":
+        try:
+            matches = opsets.op_pattern(value)
+        except KeyError:
+            raise ConfigError(f"{where}: unknown op pattern {value!r} (rules/data/op_sets.json `patterns`)") from None
+        return lambda m, n: matches(n.op)
     if key == "op_prefix":
         prefixes = tuple(value)
         return lambda m, n: n.op.startswith(prefixes)

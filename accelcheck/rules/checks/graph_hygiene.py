@@ -7,6 +7,7 @@ import re
 from typing import Iterator
 
 from ...model.dtypes import format_shape
+from ...opsets import name_pattern
 from . import Hit
 
 
@@ -27,11 +28,13 @@ def dynamic_input_shape(ctx, rule) -> Iterator[Hit]:
                 yield Hit(spec.node, {"input": input_name, "shape": format_shape(spec.shape)})
 
 
-_DEFAULT_TRAINING_NAMES = r"(^|/)(keep_prob|keep_probability|is_training|training|is_train|phase_train|learning_phase|dropout(_rate)?)(_\d+)?$"
-
-
 def training_placeholder(ctx, rule) -> Iterator[Hit]:
-    pattern = re.compile(rule.options.get("pattern", _DEFAULT_TRAINING_NAMES), re.IGNORECASE)
+    """Placeholders named like training switches (rules/data/op_sets.json `names`, the names
+    disable-dropout fixes); a rule's `pattern` option replaces them."""
+    if "pattern" in rule.options:
+        pattern = re.compile(rule.options["pattern"], re.IGNORECASE)
+    else:
+        pattern = name_pattern("keep_probability", "dropout_rate", "training_flag")
     for node in ctx.live_nodes():
         if node.op in ("Placeholder", "PlaceholderWithDefault") and pattern.search(node.name):
             yield Hit(node.key)

@@ -18,7 +18,9 @@ from typing import Iterator
 
 from ...model import opdefs
 from ...model.dtypes import base_dtype, tensor_values
+from ...opsets import op_set
 from ...resources import load_data
+from ..conditions import expand_ops
 from . import Hit
 from .value_sources import VARIABLE, ValueSources, input_index
 
@@ -78,8 +80,7 @@ def classify_node(node) -> tuple[str, str, str]:
 # TF1 control flow in a frozen or session graph is functionalized into TFLite IF/WHILE subgraphs
 # before legalization (TARGETS.md §3.1; the probe measures TF2 graphs only). When that fails the
 # converter says ERROR_UNSUPPORTED_CONTROL_FLOW_V1, which no static table predicts.
-V1_CONTROL_FLOW = {"Switch", "Merge", "Enter", "Exit", "NextIteration", "LoopCond", "RefSwitch", "RefMerge",
-                   "RefEnter", "RefExit", "RefNextIteration"}
+V1_CONTROL_FLOW = op_set("v1_control_flow")
 
 
 def classify(op: str, dtype: str) -> tuple[str, str]:
@@ -226,7 +227,7 @@ def _unknown_channels(model, node, arg_name: str) -> bool:
 
 def op_support(ctx, rule) -> Iterator[Hit]:
     wanted = rule.options["outcome"]
-    exclude = set(rule.options.get("exclude_ops", ()))
+    exclude = expand_ops(rule.options.get("exclude_ops"), rule.code)
     sources = ValueSources(ctx.model)
     for node in ctx.live_nodes():
         if node.op in exclude or (node.calls and node.op in node.calls) or _fused_gelu(ctx.model, node):
@@ -240,10 +241,9 @@ def op_support(ctx, rule) -> Iterator[Hit]:
                       confidence=confidence)
 
 
-TABLE_OPS = {"HashTable", "HashTableV2", "MutableHashTable", "MutableHashTableV2", "MutableHashTableOfTensors",
-             "MutableHashTableOfTensorsV2", "MutableDenseHashTable", "MutableDenseHashTableV2"}
+TABLE_OPS = op_set("hash_tables")
 _NATIVE_KEY_VALUES = {("string", "int64"), ("int64", "string")}
-_NATIVE_USERS = {"LookupTableFindV2", "LookupTableImportV2", "LookupTableSizeV2", "InitializeTableV2"}
+_NATIVE_USERS = op_set("tflite_native_table_users")
 
 
 def hashtable(ctx, rule) -> Iterator[Hit]:

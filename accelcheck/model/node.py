@@ -1,0 +1,95 @@
+"""Node: a read-only view of one NodeDef (or function argument) for rules, checks and reports;
+and the node-level vocabulary the graph is built from (node keys, graph-boundary ops)."""
+
+from __future__ import annotations
+
+from . import opdefs
+from .dtypes import dtype_name, shape_tuple
+
+NodeKey = tuple[str, str]  # (scope, node name); scope "" = top-level graph
+
+ARG_OP = "_Arg"
+# A GraphDef written as a function (what the function runtime and graph dumps produce) carries its
+# inputs and results as top-level nodes of these ops. They are real nodes: TensorFlow counts them
+# and they carry devices, but converters see the tensors they pass, never the ops themselves.
+GRAPH_ARG_OPS = frozenset({"_Arg", "_DeviceArg"})
+GRAPH_RETVAL_OPS = frozenset({"_Retval", "_DeviceRetval"})
+BOUNDARY_OPS = GRAPH_ARG_OPS | GRAPH_RETVAL_OPS
+
+class Node:
+    """A read-only view of one NodeDef (or function argument) for rules and reports."""
+
+    __slots__ = ("scope", "name", "op", "device", "proto", "calls", "arg_dtype", "key", "is_arg", "is_boundary",
+                 "_dtypes")
+
+    def __init__(self, scope: str, name: str, op: str, device: str = "", proto=None, arg_dtype: str = ""):
+        self.scope = scope
+        self.name = name
+        self.op = op
+        self.device = device
+        self.proto = proto  # NodeDef, or None for a function argument
+        self.calls: tuple[str, ...] = ()
+        self.arg_dtype = arg_dtype
+        self.key: NodeKey = (scope, name)  # plain attributes: read millions of times on big graphs
+        self.is_arg = proto is None  # a function's argument (a pseudo-node), not a NodeDef
+        self.is_boundary = op in BOUNDARY_OPS  # an argument, or a graph-as-function _Arg/_Retval node
+        self._dtypes: dict[str, str] | None = None
+
+    @property
+    def attrs(self):
+        return self.proto.attr if self.proto is not None else {}
+
+    def attr_dtypes(self) -> dict[str, str]:
+        """Every dtype-valued attr (T, dtype, DstT, ...), lists flattened as "T[0]", ...
+
+        For function arguments, the argument's own type under "T".
+        """
+        if self._dtypes is not None:  # computed once: every dtype rule asks
+            return self._dtypes
+        if self.proto is None:
+            self._dtypes = {"T": self.arg_dtype} if self.arg_dtype else {}
+            return self._dtypes
+        out: dict[str, str] = {}
+        for key, value in self.proto.attr.items():
+            kind = value.WhichOneof("value")
+            if kind == "type":
+                out[key] = dtype_name(value.type)
+            elif kind == "list" and value.list.type:
+                for i, t in enumerate(value.list.type):
+                    out[f"{key}[{i}]"] = dtype_name(t)
+        for key, dtype in opdefs.type_defaults(self.op).items():
+            out.setdefault(key, dtype)  # stripped at export because it equals the OpDef default
+        self._dtypes = out
+        return out
+
+    def dtypes(self) -> set[str]:
+        return set(self.attr_dtypes().values())
+
+    def output_shapes(self) -> list[tuple[int | None, ...] | None] | None:
+        if self.proto is None or "_output_shapes" not in self.proto.attr:
+            return None
+        return [shape_tuple(s) for s in self.proto.attr["_output_shapes"].list.shape]
+
+    def attr_str(self, key: str) -> str | None:
+        if self.proto is None or key not in self.proto.attr:
+            return None
+        return self.proto.attr[key].s.decode("utf-8", "replace")
+
+    @property
+    def registered(self) -> bool:
+        """Known to TensorFlow's op registry (or a call to a library function)."""
+        return self.is_arg or bool(self.calls and self.op in self.calls) or opdefs.is_registered(self.op)
+
+    @property
+    def stateful(self) -> bool:
+        return opdefs.is_stateful(self.op)
+
+    @property
+    def layer(self) -> str:
+        """The Keras-style layer scope: the node name without its last component."""
+        head, _, _ = self.name.rpartition("/")
+        return head
+
+    def __repr__(self) -> str:
+        where = f"{self.scope}/" if self.scope else ""
+        return f"<Node {where}{self.name} ({self.op})>"

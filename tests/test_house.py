@@ -1,0 +1,28 @@
+"""The shape of the code base: small modules, and protobuf classes only where models are read."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+PACKAGE = Path(__file__).resolve().parent.parent / "accelcheck"
+MAX_LINES = 450
+
+
+def test_no_module_is_over_450_lines():
+    sizes = {str(p.relative_to(PACKAGE)): len(p.read_text().splitlines())
+             for p in PACKAGE.rglob("*.py") if "protos" not in p.parts}
+    assert {k: v for k, v in sizes.items() if v > MAX_LINES} == {}
+
+
+def test_op_facts_are_not_redefined_in_code():
+    """Op sets that packs and passes share live in rules/data/op_sets.json; a module that spells
+    out most of one again has copied it."""
+    import json
+
+    sets = json.loads((PACKAGE.parent / "rules" / "data" / "op_sets.json").read_text())["sets"]
+    for path in PACKAGE.rglob("*.py"):
+        text = path.read_text()
+        for name, members in sets.items():
+            spelled = [op for op in members if f'"{op}"' in text]
+            assert len(spelled) < max(4, len(members) // 2 + 1), \
+                f"{path.relative_to(PACKAGE)} spells out {spelled} of op set {name!r}: use opsets.op_set({name!r})"

@@ -120,13 +120,13 @@ def _drop_from_collections(art: Artifact, names: set[str]) -> None:
 
 def const_node(name: str, value, device: str = ""):
     """A Const NodeDef holding a numpy value (TensorFlow's own tensor encoding)."""
-    from tensorflow.python.framework import tensor_util  # fix path only: TensorFlow is allowed here
+    from ..confirm.loading import tf  # fix path only: the runtime, imported quietly
 
     nd = pb.node_def_pb2.NodeDef()
     nd.name = name
     nd.op = "Const"
     nd.device = device
-    tensor = tensor_util.make_tensor_proto(value)
+    tensor = tf().make_tensor_proto(value)
     nd.attr["value"].tensor.CopyFrom(tensor)
     nd.attr["dtype"].type = tensor.dtype
     return nd

@@ -90,10 +90,10 @@ class FreezeVariables(Pass):
         if not art.checkpoint_prefix:
             raise FixRefused(self.name, "the model has variables but no checkpoint to read their values from "
                                         "(fix the SavedModel or .meta + checkpoint the graph came from)")
-        from tensorflow.python.training import py_checkpoint_reader
+        from ..confirm.loading import tf  # fix path only: the runtime, imported quietly
 
         try:
-            reader = py_checkpoint_reader.NewCheckpointReader(art.checkpoint_prefix)
+            reader = tf().train.load_checkpoint(art.checkpoint_prefix)
         except Exception as e:  # a truncated or missing checkpoint
             raise FixRefused(self.name, f"cannot read checkpoint {art.checkpoint_prefix}: {' '.join(str(e).split())[:200]}")
         available = reader.get_variable_to_shape_map()

@@ -16,15 +16,21 @@ def load_model(path, tags=None):
     return load(path, tags=tags)
 
 
+def _settings(target: str, packs=(), select=None, ignore=None, tags=None, signature=None):
+    from .config import Settings
+
+    return Settings(target=target, packs=tuple(packs), select=tuple(select or ()), ignore=tuple(ignore or ()),
+                    tags=tuple(tags) if tags else None, signature=signature)
+
+
 def check(path, target: str, signature: str | None = None, options: dict | None = None, tags=None,
           packs=(), select=None, ignore=None):
     """Lint a model for a target; returns a Report (see accelcheck.findings). `packs` are extra rule
     pack files; `select`/`ignore` code prefixes, as in accelcheck.yaml."""
     from .engine import lint
-    from .rules.pack import load_pack
 
-    pack = load_pack(target, tuple(packs)).select(select, ignore)
-    return lint(load_model(path, tags), pack, signature=signature, options=options)
+    settings = _settings(target, packs, select, ignore, tags, signature)
+    return lint(load_model(path, settings.tags), settings.pack(), signature=signature, options=options)
 
 
 def inspect(path, tags=None) -> dict:
@@ -34,11 +40,13 @@ def inspect(path, tags=None) -> dict:
     return inspect_model(load_model(path, tags))
 
 
-def fix(path, target: str, out: str | None = None, **options):
-    """Fix a model for a target and write it to `out`; returns a FixReport (`.to_dict()` for JSON)."""
+def fix(path, target: str, out: str | None = None, *, packs=(), select=None, ignore=None, tags=None, **options):
+    """Fix a model for a target and write it to `out`; returns a FixReport (`.to_dict()` for JSON).
+    `options` are those of `accelcheck fix` (output_format, signatures, unsafe, dry_run, inputs,
+    rtol, atol, force, measure)."""
     from .fixes.run import fix as run_fix
 
-    return run_fix(str(path), target, out, **options)
+    return run_fix(str(path), _settings(target, packs, select, ignore, tags), out, **options)
 
 
 __all__ = ["__version__", "check", "fix", "inspect", "load_model"]

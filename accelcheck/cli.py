@@ -95,11 +95,10 @@ def check(
     """Check models against a target's rule pack (the default command: `accelcheck MODEL --target T`).
 
     Directories that are not themselves models are searched for models."""
-    from .config import load_config
+    from .config import Settings, load_config
     from .discover import check_many, discover
     from .findings import Severity
     from .report import render_github, render_json, render_sarif, render_text
-    from .rules.pack import load_pack
 
     try:
         cfg = load_config(config)
@@ -109,17 +108,15 @@ def check(
 
             known = ", ".join(t for t in builtin_pack_files() if t != "common")
             _fail(f"no target: pass --target (one of {known}) or set target in accelcheck.yaml")
-        pack = load_pack(chosen, cfg.packs).select(_split(select) or cfg.select, _split(ignore) + cfg.ignore)
+        settings = Settings.merge(cfg, chosen, select=_split(select), ignore=_split(ignore), tags=_tags(tags),
+                                  signature=signature, ei_accelerator=ei_accelerator, timeout=timeout)
+        pack = settings.pack()  # an unknown target or a bad pack fails here, once, not per model
         threshold = Severity.parse((fail_on.value if fail_on else None) or cfg.fail_on or "error")
         out_format = (format.value if format else None) or cfg.format or "text"
         if out_format not in {f.value for f in CheckFormat}:
             _fail(f"unknown format {out_format!r} in config (text, json, sarif, github)")
-        options = {"ei_accelerator": ei_accelerator or cfg.ei_accelerator}
         paths = discover(models)
-        results = check_many(paths, jobs or os.cpu_count() or 1, target=chosen, extra_packs=tuple(cfg.packs),
-                             select=_split(select) or cfg.select, ignore=_split(ignore) + cfg.ignore,
-                             signature=signature, options=options, node_ignores=tuple(cfg.node_ignores),
-                             tags=_tags(tags) or cfg.tags, timeout=timeout)
+        results = check_many(paths, jobs or os.cpu_count() or 1, settings)
     except AccelcheckError as e:
         _fail(str(e))
     reports = [r for _, r, _ in results if r is not None]
@@ -134,7 +131,7 @@ def check(
         for report in reports:
             if sys.stderr.isatty():
                 typer.echo(f"  … confirming {report.model} with the real toolchain", err=True)
-            report.confirm = run_confirm(report, report.model, tags=_tags(tags) or cfg.tags, signature=signature)
+            report.confirm = run_confirm(report, report.model, tags=settings.tags, signature=signature)
     if pack.notice and out_format == "text":
         typer.echo(f"note: {pack.notice}", err=True)
     renderers = {"text": render_text, "json": render_json, "sarif": render_sarif, "github": render_github}
@@ -242,7 +239,7 @@ def fix(
     config: Optional[str] = typer.Option(None, "--config", help="Config file."),
 ) -> None:
     """Freeze, strip and clean a model for a target; verify it numerically; write it to OUT."""
-    from .config import load_config
+    from .config import Settings, load_config
     from .fixes.run import fix as run_fix
     from .report.fix_text import render_fix_text
 
@@ -254,11 +251,10 @@ def fix(
         chosen = target or cfg.target
         if not chosen:
             _fail("no target: pass --target")
-        report = run_fix(model, chosen, out, output_format=output_format.value if output_format else None,
+        report = run_fix(model, Settings.merge(cfg, chosen, tags=_tags(tags)), out,
+                         output_format=output_format.value if output_format else None,
                          signatures=_split(signature), unsafe=unsafe_fixes, dry_run=dry_run, inputs=inputs,
-                         rtol=rtol, atol=atol, force=force, measure=measure, tags=_tags(tags) or cfg.tags,
-                         progress=progress, packs=cfg.packs, select=cfg.select, ignore=cfg.ignore,
-                         node_ignores=cfg.node_ignores)
+                         rtol=rtol, atol=atol, force=force, measure=measure, progress=progress)
     except AccelcheckError as e:
         _fail(str(e))
     if format is InspectFormat.json:

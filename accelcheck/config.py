@@ -116,3 +116,35 @@ def _node_ignores(value, path: Path) -> list[NodeIgnore]:
         codes = [codes] if isinstance(codes, str) else codes
         out.append(NodeIgnore(item["pattern"], tuple(codes)))
     return out
+
+
+@dataclass(frozen=True)
+class Settings:
+    """What one run of `check` or `fix` works with: the configuration file merged with the command
+    line (the command line wins; select/ignore from both add up as in ruff). Picklable, so the
+    worker processes of `check` get the same object."""
+
+    target: str
+    packs: tuple[Path, ...] = ()
+    select: tuple[str, ...] = ()
+    ignore: tuple[str, ...] = ()
+    node_ignores: tuple[NodeIgnore, ...] = ()
+    tags: tuple[str, ...] | None = None
+    signature: str | None = None
+    options: tuple[tuple[str, object], ...] = ()  # check options (ei_accelerator)
+    timeout: float = 0
+
+    @classmethod
+    def merge(cls, cfg: Config, target: str, *, select=(), ignore=(), tags=None, signature=None,
+              ei_accelerator=None, timeout: float = 0) -> "Settings":
+        return cls(target=target, packs=tuple(cfg.packs), select=tuple(select or cfg.select),
+                   ignore=tuple(ignore) + tuple(cfg.ignore), node_ignores=tuple(cfg.node_ignores),
+                   tags=tuple(tags or cfg.tags or ()) or None, signature=signature,
+                   options=(("ei_accelerator", ei_accelerator or cfg.ei_accelerator),), timeout=timeout)
+
+    def pack(self):
+        """The target's rule pack with the selection applied (ConfigError for an unknown target)."""
+        from .rules.pack import load_pack
+
+        return load_pack(self.target, self.packs).select(list(self.select), list(self.ignore))
+

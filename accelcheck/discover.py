@@ -72,26 +72,22 @@ class _TimeLimit:
 
 
 def _check_one(args):
-    path, target, extra_packs, select, ignore, signature, options, node_ignores, tags, timeout = args
+    path, settings = args
     from .engine import lint
     from .model import load
-    from .rules.pack import load_pack
 
     try:
-        with _TimeLimit(timeout, path):
-            pack = load_pack(target, extra_packs).select(select, ignore)
-            return lint(load(path, tags=tags), pack, signature=signature, options=options,
-                        node_ignores=node_ignores), None
+        with _TimeLimit(settings.timeout, path):
+            return lint(load(path, tags=settings.tags), settings.pack(), signature=settings.signature,
+                        options=dict(settings.options), node_ignores=settings.node_ignores), None
     except AccelcheckError as e:
         return None, str(e)
 
 
-def check_many(paths: list[str], jobs: int, **kwargs) -> list[tuple[str, object, str | None]]:
-    """(path, Report or None, error or None) per model, in input order."""
-    args = [(p, kwargs["target"], kwargs.get("extra_packs", ()), kwargs.get("select"), kwargs.get("ignore"),
-             kwargs.get("signature"), kwargs.get("options"), kwargs.get("node_ignores", ()), kwargs.get("tags"),
-             kwargs.get("timeout", 0))
-            for p in paths]
+def check_many(paths: list[str], jobs: int, settings) -> list[tuple[str, object, str | None]]:
+    """(path, Report or None, error or None) per model, in input order; `settings` is a
+    config.Settings, the same in every worker process."""
+    args = [(p, settings) for p in paths]
     if jobs <= 1 or len(paths) <= 1:
         results = [_check_one(a) for a in args]
     else:

@@ -36,3 +36,11 @@ def test_check_takes_select_and_ignore_like_the_configuration():
     assert codes() == {"TPU004", "TPU005"}
     assert codes(ignore=["TPU005"]) == {"TPU004"}
     assert codes(select=["TPU005"]) == {"TPU005"}
+
+
+def test_fix_takes_the_same_settings_and_can_be_called_again():
+    plan = lambda **kw: [p.name for p in accelcheck.fix(COUNTER, "tpu", signatures=["get_counter"],  # noqa: E731
+                                                        dry_run=True, **kw).plan]
+    assert plan() == ["prune-to-signatures", "freeze-variables", "remove-identity-chains"]
+    assert plan(ignore=["TPU005"]) == ["prune-to-signatures"]
+    assert plan() == ["prune-to-signatures", "freeze-variables", "remove-identity-chains"]

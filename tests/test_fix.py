@@ -342,3 +342,27 @@ def test_random_ops_no_pass_replaces_are_listed_not_promised():
     assert [x.split(":")[0] for x in report["not_fixable"]] == ["ACC006 shuffle (RandomShuffle)"]
     code, stdout, _ = fix_cli(BUILT / "tf2_random_shuffle", "-t", "tpu", "--unsafe-fixes", "--dry-run")
     assert "not fixable automatically: ACC006 shuffle (RandomShuffle)" in stdout
+
+
+@pytest.mark.parametrize("tags", [["serve", "tpu"], []])
+def test_fix_and_verify_read_the_only_metagraph_whatever_its_tags(tmp_path, tf, tags):
+    """check reads a SavedModel's only MetaGraph whatever its tags; fix, its verification and the
+    written model keep to that MetaGraph too (verification used to ask for `serve` and fail)."""
+    import shutil
+
+    from accelcheck.model.protos import pb
+
+    model = tmp_path / "model"
+    shutil.copytree(REAL / "tf-serving" / "half_plus_two_cpu", model)
+    sm = pb.saved_model_pb2.SavedModel()
+    sm.ParseFromString((model / "saved_model.pb").read_bytes())
+    del sm.meta_graphs[0].meta_info_def.tags[:]
+    sm.meta_graphs[0].meta_info_def.tags.extend(tags)
+    (model / "saved_model.pb").write_bytes(sm.SerializeToString())
+    out = tmp_path / "out"
+    code, stdout, stderr = fix_cli(model, "-t", "tflite", "-o", out, "--format", "json")
+    report = json.loads(stdout)
+    assert report["written"] and report["verification"]["ok"] and report["verification"]["compared"], stderr
+    assert load(out).tags == (sorted(tags) or ["serve"])  # a MetaGraph without tags is written as `serve`
+    # what no fix can remove stays, and says so with exit 1: ParseExample needs Select TF ops
+    assert code == 1 and {f["location"]["op"] for f in report["findings_after"]["findings"]} == {"ParseExample"}

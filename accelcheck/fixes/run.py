@@ -9,12 +9,12 @@ import uuid
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from ..config import Settings
 from ..engine import lint
 from ..errors import ConfigError
 from ..findings import Report, Severity
 from ..model import load
 from ..model.writer import check_destination, signature_def, swap_into_place, write_frozen, write_saved_model
-from ..rules.pack import load_pack
 from .artifact import Artifact
 from .base import FixOptions, FixRefused, Pass, PassResult, op_histogram, run_passes
 from .clear_devices import ClearDevices
@@ -143,17 +143,19 @@ def plan(art: Artifact, report: Report, pack, opts: FixOptions,
     return planned, needs_unsafe, not_fixable
 
 
-def fix(path: str, target: str, out: str | None = None, *, output_format: str | None = None,
+def fix(path: str, settings: Settings | str, out: str | None = None, *, output_format: str | None = None,
         signatures: list[str] | None = None, unsafe: bool = False, dry_run: bool = False,
         inputs: str | None = None, rtol: float = 1e-5, atol: float = 1e-6, force: bool = False,
-        measure: bool = False, tags=None, progress=None, packs=(), select=None, ignore=(),
-        node_ignores=()) -> FixReport:
-    """Fix a model for `target` and write it to `out`. Returns the report as data; raises
+        measure: bool = False, progress=None) -> FixReport:
+    """Fix a model for `settings.target` and write it to `out`. Returns the report as data; raises
     AccelcheckError (exit 2) for bad input or a refused fix before anything is written.
 
-    `packs`, `select`, `ignore` and `node_ignores` are the configuration's, as `check` reads them: a
-    finding the user ignores plans no pass, and a target from a user pack can be fixed."""
-    pack = load_pack(target, tuple(packs)).select(list(select or []), list(ignore))
+    `settings` (config.Settings; a bare target name means no configuration) are what `check`
+    reads too: a finding the user ignores plans no pass, and a target from a user pack can be fixed."""
+    if isinstance(settings, str):
+        settings = Settings(target=settings)
+    target, tags, node_ignores = settings.target, settings.tags, settings.node_ignores
+    pack = settings.pack()
     model = load(path, tags=tags)
     for sig in signatures or []:
         if sig not in model.signatures:
@@ -200,7 +202,7 @@ def fix(path: str, target: str, out: str | None = None, *, output_format: str | 
                 for sig in (opts.signatures or list(model.signatures)):
                     pinned.setdefault(sig, {}).update(r.pinned_inputs)
         report.verification = verify(model.path, str(stage), opts.signatures or list(fixed.model().signatures),
-                                     tags=tuple(tags or ("serve",)), inputs_npz=inputs, pinned=pinned,
+                                     tags=tags, inputs_npz=inputs, pinned=pinned,
                                      rtol=rtol, atol=atol, measure=measure)
         if progress:
             progress("lint again")

@@ -57,7 +57,7 @@ def _accel_load(path, tags):
         return None, _line(e)
 
 
-def verify(original_path, fixed_path, signatures: list[str], *, tags=("serve",), inputs_npz: str | None = None,
+def verify(original_path, fixed_path, signatures: list[str], *, tags=None, inputs_npz: str | None = None,
            pinned: dict[str, dict[str, object]] | None = None, rtol: float = 1e-5, atol: float = 1e-6,
            measure: bool = False, seed: int = 0) -> VerifyResult:
     """Run the original and the fixed model on the same inputs and compare every output of the
@@ -69,7 +69,9 @@ def verify(original_path, fixed_path, signatures: list[str], *, tags=("serve",),
     a caller that needs proof checks `compared` too."""
     result = VerifyResult(ok=True)
     npz = _read_npz(inputs_npz) if inputs_npz else None
-    tags = tuple(tags or ("serve",))
+    # None: each side's MetaGraph is chosen as the loader chooses it (the only one, whatever its
+    # tags), and its session loads the MetaGraph with the tags it has.
+    tags = tuple(tags) if tags else None
 
     orig_model, orig_load_error = _accel_load(original_path, tags)
     fixed_model, fixed_load_error = _accel_load(fixed_path, tags)

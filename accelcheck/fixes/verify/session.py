@@ -44,7 +44,7 @@ class _Session:
         from ...confirm import loading
 
         if model.format == "saved_model":
-            t.compat.v1.saved_model.loader.load(self.sess, list(tags), model.path)
+            t.compat.v1.saved_model.loader.load(self.sess, list(model.tags), model.path)  # the chosen MetaGraph
         elif model.format == "meta_graph":
             meta = t.compat.v1.MetaGraphDef()
             meta.CopyFrom(model.meta_graph)

@@ -238,3 +238,28 @@ rules:
     (tmp_path / "team.yaml").write_text((tmp_path / "team.yaml").read_text().replace("ref_variables", "nope"))
     code, _, err = cli(COUNTER, cwd=tmp_path)
     assert code == 2 and "unknown op set 'nope'" in err and len(err.strip().splitlines()) == 1, err
+
+
+@pytest.mark.parametrize("options,needle", [
+    ("{outcome: select, exclude_opps: [Add]}", "check tflite-op-support has no option(s) exclude_opps"),
+    ("{exclude_ops: [Add]}", "check tflite-op-support needs option(s) outcome"),
+])
+def test_check_options_are_validated_when_a_pack_loads(tmp_path, options, needle):
+    """A misspelt option would otherwise be ignored silently; each check declares what it reads."""
+    (tmp_path / "p.yaml").write_text(f"""
+target: x
+title: t
+extends: [common]
+rules:
+  - code: X001
+    name: n
+    severity: error
+    confidence: certain
+    check: tflite-op-support
+    options: {options}
+    message: m
+    docs: {{what: a, why: b, example: c, instead: d, references: [e]}}
+""")
+    (tmp_path / "accelcheck.yaml").write_text("target: x\npacks: [p.yaml]\n")
+    code, _, err = cli(COUNTER, cwd=tmp_path)
+    assert code == 2 and needle in err and len(err.strip().splitlines()) == 1, err

@@ -141,7 +141,11 @@ def load_pack(target: str, extra_files: list[Path] | tuple[Path, ...] = ()) -> P
     if target not in files:
         known = ", ".join(t for t in sorted(files) if t != "common")
         raise ConfigError(f"unknown target {target!r} (known: {known})")
-    return _resolve(target, files, ())
+    pack = _resolve(target, files, ())
+    from .checks import check_options  # noqa: PLC0415 - the checks import the model layer
+
+    rules = tuple(replace(r, options=check_options(r, files[r.pack])) if r.check else r for r in pack.rules)
+    return replace(pack, rules=rules)
 
 
 def _resolve(target: str, files: dict[str, Path], chain: tuple[str, ...]) -> Pack:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from ...errors import ConfigError
 from ...model import NodeKey
 
 
@@ -17,8 +18,29 @@ class Hit:
     confidence: str | None = None  # overrides the rule's confidence (a table entry vs. its fallback)
 
 
+REQUIRED = "<required>"  # an option default: the rule must give the option
+
 # Imported after Hit is defined: the check modules import it from here.
 from . import elastic_inference, graph_hygiene, tflite, variables, xla  # noqa: E402
 
-CHECKS: dict = {name: fn for module in (elastic_inference, graph_hygiene, tflite, variables, xla)
-                for name, fn in module.CHECKS.items()}
+_MODULES = (elastic_inference, graph_hygiene, tflite, variables, xla)
+CHECKS: dict = {name: fn for module in _MODULES for name, fn in module.CHECKS.items()}
+# check -> option -> default: what each check reads from its rule's `options`.
+OPTIONS: dict = {name: opts for module in _MODULES for name, opts in module.OPTIONS.items()}
+
+
+def check_options(rule, where: str) -> dict:
+    """The rule's options with the check's defaults filled in; ConfigError for an unknown check, an
+    option the check does not read (a typo would otherwise be ignored) or a required one missing."""
+    if rule.check not in CHECKS:
+        raise ConfigError(f"{where}: rule {rule.code} names unknown check {rule.check!r} "
+                          f"(known: {', '.join(sorted(CHECKS))})")
+    declared = OPTIONS[rule.check]
+    unknown = sorted(set(rule.options) - set(declared))
+    if unknown:
+        raise ConfigError(f"{where}: rule {rule.code}: check {rule.check} has no option(s) {', '.join(unknown)} "
+                          f"(options: {', '.join(sorted(declared)) or 'none'})")
+    missing = sorted(k for k, v in declared.items() if v == REQUIRED and k not in rule.options)
+    if missing:
+        raise ConfigError(f"{where}: rule {rule.code}: check {rule.check} needs option(s) {', '.join(missing)}")
+    return {**{k: v for k, v in declared.items() if v != REQUIRED}, **rule.options}

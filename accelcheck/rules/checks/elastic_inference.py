@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 from typing import Iterator
 
-from . import Hit
+from . import REQUIRED, Hit
 
 
 def end_of_life(ctx, rule) -> Iterator[Hit]:
@@ -14,7 +14,7 @@ def end_of_life(ctx, rule) -> Iterator[Hit]:
 
 
 def model_format(ctx, rule) -> Iterator[Hit]:
-    if ctx.model.format not in rule.options.get("formats", ("saved_model", "frozen_graph")):
+    if ctx.model.format not in rule.options["formats"]:
         yield Hit(None, {"format": ctx.model.format})
 
 
@@ -57,4 +57,12 @@ CHECKS = {
     "ei-model-format": model_format,
     "ei-producer-version": producer_version,
     "ei-accelerator-memory": accelerator_memory,
+}
+
+# Options each check reads from its rule (REQUIRED: the rule must give it), checked when a pack loads.
+OPTIONS = {
+    "ei-end-of-life": {},
+    "ei-model-format": {"formats": ["saved_model", "frozen_graph"]},
+    "ei-producer-version": {"newest_tensorflow": REQUIRED, "newest_producer": REQUIRED},
+    "ei-accelerator-memory": {"accelerators": REQUIRED, "default_accelerator": REQUIRED},
 }

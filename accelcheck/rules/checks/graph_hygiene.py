@@ -31,7 +31,7 @@ def dynamic_input_shape(ctx, rule) -> Iterator[Hit]:
 def training_placeholder(ctx, rule) -> Iterator[Hit]:
     """Placeholders named like training switches (rules/data/op_sets.json `names`, the names
     disable-dropout fixes); a rule's `pattern` option replaces them."""
-    if "pattern" in rule.options:
+    if rule.options["pattern"]:
         pattern = re.compile(rule.options["pattern"], re.IGNORECASE)
     else:
         pattern = name_pattern("keep_probability", "dropout_rate", "training_flag")
@@ -44,7 +44,7 @@ def file_access(ctx, rule) -> Iterator[Hit]:
     """File-system ops in what runs when the model is loaded or served (signatures and init ops,
     through every function and branch), and inside graphs embedded in DatasetFromGraph inputs.
     PrintV2 counts when it prints to a file (output_stream "file://...")."""
-    ops = set(rule.options.get("ops", ()))
+    ops = set(rule.options["ops"])
     model = ctx.model
     run = model.loaded()
     for key in sorted(run):
@@ -123,13 +123,12 @@ def loads_in_session(model) -> bool:
 def device_placement(ctx, rule) -> Iterator[Hit]:
     """Nodes pinned to a GPU/TPU. With `hard_in_session`, the rule's severity holds only where the
     pin is hard (a TF1 session); elsewhere it is a warning, as TensorFlow places softly there."""
-    session = loads_in_session(ctx.model) or rule.options.get("always_session", False)
-    soft_elsewhere = rule.options.get("hard_in_session", False)
+    session = loads_in_session(ctx.model) or rule.options["always_session"]
+    soft_elsewhere = rule.options["hard_in_session"]
     for node in ctx.live_nodes():
         if node.device and pins_elsewhere(node.device):
             if session:
-                yield Hit(node.key, {"consequence": rule.options.get("session_consequence",
-                                                                     "hosts without that device cannot place it")})
+                yield Hit(node.key, {"consequence": rule.options["session_consequence"]})
             else:
                 yield Hit(node.key, {"consequence": "TensorFlow places it softly here (TF2 functions, frozen graph), "
                                                     "but the pin only helps on hosts with that device"},
@@ -142,4 +141,13 @@ CHECKS = {
     "dynamic-input-shape": dynamic_input_shape,
     "training-placeholder": training_placeholder,
     "file-access": file_access,
+}
+
+OPTIONS = {
+    "unregistered-op": {},
+    "device-placement": {"always_session": False, "hard_in_session": False,
+                         "session_consequence": "hosts without that device cannot place it"},
+    "dynamic-input-shape": {},
+    "training-placeholder": {"pattern": None},
+    "file-access": {"ops": []},
 }

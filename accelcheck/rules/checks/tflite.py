@@ -21,7 +21,7 @@ from ...model.dtypes import base_dtype, tensor_values
 from ...opsets import op_set
 from ...resources import load_data
 from ..conditions import expand_ops
-from . import Hit
+from . import REQUIRED, Hit
 from .value_sources import VARIABLE, ValueSources, input_index
 
 BUILTIN, SELECT, CUSTOM = "builtin", "select", "custom"
@@ -227,7 +227,7 @@ def _unknown_channels(model, node, arg_name: str) -> bool:
 
 def op_support(ctx, rule) -> Iterator[Hit]:
     wanted = rule.options["outcome"]
-    exclude = expand_ops(rule.options.get("exclude_ops"), rule.code)
+    exclude = expand_ops(rule.options["exclude_ops"], rule.code)
     sources = ValueSources(ctx.model)
     for node in ctx.live_nodes():
         if node.op in exclude or (node.calls and node.op in node.calls) or _fused_gelu(ctx.model, node):
@@ -292,3 +292,6 @@ def tensorlist_element_shape(ctx, rule) -> Iterator[Hit]:
 
 CHECKS = {"tflite-op-support": op_support, "tflite-hashtable": hashtable,
           "tflite-tensorlist-shape": tensorlist_element_shape}
+
+OPTIONS = {"tflite-op-support": {"outcome": REQUIRED, "exclude_ops": []}, "tflite-hashtable": {},
+           "tflite-tensorlist-shape": {}}

@@ -9,7 +9,7 @@ from . import Hit
 
 def variable_assignment(ctx, rule) -> Iterator[Hit]:
     """A node that writes a variable and that a signature's outputs depend on."""
-    kinds = set(rule.options.get("kinds", ("ref", "resource")))
+    kinds = set(rule.options["kinds"])
     model = ctx.model
     for var in model.variables:
         if var.kind not in kinds:
@@ -51,3 +51,5 @@ def ref_variable_users(ctx, rule) -> Iterator[Hit]:
 
 
 CHECKS = {"variable-assignment": variable_assignment, "ref-variable-users": ref_variable_users}
+
+OPTIONS = {"variable-assignment": {"kinds": ["ref", "resource"]}, "ref-variable-users": {}}

@@ -12,25 +12,25 @@ from ...model.dtypes import base_dtype
 from ...resources import load_data
 from ..conditions import expand_ops, op_set
 from .value_sources import UNKNOWABLE, ValueSources
-from . import Hit
+from . import REQUIRED, Hit
 
 
 def _kernels(rule) -> dict:
     """The device's kernels from the rule's `table`, plus any `extra_tables` (same shape)."""
     device = rule.options["device"]
     kernels = dict(load_data(rule.options["table"])[device])
-    for name in rule.options.get("extra_tables", ()):
+    for name in rule.options["extra_tables"]:
         kernels.update(load_data(name)[device])
     return kernels
 
 
 def _is_host_op(op: str, options: dict) -> bool:
-    return (op in options.get("host_ops", ()) or op.startswith(tuple(options.get("host_prefixes", ())))
-            or op.endswith(tuple(options.get("host_suffixes", ()))))
+    return (op in options["host_ops"] or op.startswith(tuple(options["host_prefixes"]))
+            or op.endswith(tuple(options["host_suffixes"])))
 
 
 def _candidates(ctx, rule):
-    exclude = expand_ops(rule.options.get("exclude_ops"), rule.code)
+    exclude = expand_ops(rule.options["exclude_ops"], rule.code)
     for node in ctx.live_nodes():
         if node.op in exclude or (node.calls and node.op in node.calls):
             continue  # handled by another rule, or a direct call of a library function
@@ -40,7 +40,7 @@ def _candidates(ctx, rule):
 def no_kernel(ctx, rule) -> Iterator[Hit]:
     """Ops without a kernel for the device; `host_only: true` keeps only host-side ops, false the rest."""
     kernels = _kernels(rule)
-    want_host = bool(rule.options.get("host_only", False))
+    want_host = bool(rule.options["host_only"])
     for node in _candidates(ctx, rule):
         if node.op not in kernels and _is_host_op(node.op, rule.options) is want_host:
             yield Hit(node.key)
@@ -87,7 +87,7 @@ def compile_time_constant(ctx, rule) -> Iterator[Hit]:
     compiles. `report: fails` keeps what cannot compile; `varies` what recompiles per distinct
     value; `all` both (TPU: compiled ahead of the data, so both fail)."""
     wanted: dict[str, list[str]] = load_data(rule.options["table"])["inputs"]
-    report = rule.options.get("report", "all")
+    report = rule.options["report"]
     sources = ValueSources(ctx.model, op_set("xla_value_opaque"))
     for node in ctx.live_nodes():
         for arg_name in wanted.get(node.op, ()):
@@ -103,3 +103,9 @@ def compile_time_constant(ctx, rule) -> Iterator[Hit]:
 
 CHECKS = {"xla-no-kernel": no_kernel, "xla-unsupported-dtype": unsupported_dtype,
           "xla-compile-time-constant": compile_time_constant}
+
+_KERNEL_OPTIONS = {"table": REQUIRED, "device": REQUIRED, "extra_tables": [], "exclude_ops": []}
+OPTIONS = {"xla-no-kernel": {**_KERNEL_OPTIONS, "host_only": False, "host_ops": [], "host_prefixes": [],
+                             "host_suffixes": []},
+           "xla-unsupported-dtype": _KERNEL_OPTIONS,
+           "xla-compile-time-constant": {"table": REQUIRED, "report": "all"}}

@@ -91,10 +91,13 @@ def check(
     jobs: Optional[int] = typer.Option(None, "--jobs", "-j", help="Models checked in parallel (default: the cores)."),
     timeout: float = typer.Option(300.0, "--timeout", help="Seconds one model may take before it is reported as an error (0: no limit)."),
     confirm: bool = typer.Option(False, "--confirm", help="Also run the real toolchain and mark each finding confirmed or not (slow: uses TensorFlow)."),
+    verbose: bool = typer.Option(False, "--verbose", help="With --confirm: let TensorFlow's own logs through."),
 ) -> None:
     """Check models against a target's rule pack (the default command: `accelcheck MODEL --target T`).
 
     Directories that are not themselves models are searched for models."""
+    if verbose:
+        os.environ["ACCELCHECK_VERBOSE"] = "1"
     from .config import Settings, load_config
     from .discover import check_many, discover
     from .findings import Severity
@@ -237,8 +240,11 @@ def fix(
     format: InspectFormat = typer.Option(InspectFormat.text, "--format", "-f", help="Report format."),
     tags: Optional[str] = typer.Option(None, "--tags", help="MetaGraph tags of a SavedModel (default: serve)."),
     config: Optional[str] = typer.Option(None, "--config", help="Config file."),
+    verbose: bool = typer.Option(False, "--verbose", help="Let TensorFlow's own logs through (and the model's Print ops)."),
 ) -> None:
     """Freeze, strip and clean a model for a target; verify it numerically; write it to OUT."""
+    if verbose:
+        os.environ["ACCELCHECK_VERBOSE"] = "1"
     from .config import Settings, load_config
     from .fixes.run import fix as run_fix
     from .report.fix_text import render_fix_text

@@ -366,3 +366,12 @@ def test_fix_and_verify_read_the_only_metagraph_whatever_its_tags(tmp_path, tf, 
     assert load(out).tags == (sorted(tags) or ["serve"])  # a MetaGraph without tags is written as `serve`
     # what no fix can remove stays, and says so with exit 1: ParseExample needs Select TF ops
     assert code == 1 and {f["location"]["op"] for f in report["findings_after"]["findings"]} == {"ParseExample"}
+
+
+def test_fix_prints_no_tensorflow_log_line_unless_verbose(tmp_path):
+    """TensorFlow's C++ side writes to fd 2 itself (absl's pre-init notice, oneDNN and CUDA probes,
+    and here the model's own Print op while verification runs it): none of it reaches the user."""
+    code, _, stderr = fix_cli(BUILT / "tf1_print_frozen.pb", "-t", "xla", "-o", tmp_path / "o.pb")
+    assert code == 0 and stderr == "", stderr
+    code, _, stderr = fix_cli(BUILT / "tf1_print_frozen.pb", "-t", "xla", "-o", tmp_path / "v.pb", "--verbose")
+    assert code == 0 and "hidden:" in stderr  # the original's Print op, run by verification

@@ -143,3 +143,17 @@ def test_rules_and_fix_passes_read_the_same_op_facts():
     for target in ("tpu", "xla"):
         rule = next(r for r in load_pack(target).rules if r.name == "ref-variable")
         assert {"op_in_set": "ref_variables"} in rule.match["all"]
+
+
+def test_pre_commit_hook_matches_model_files():
+    """The hook in .pre-commit-hooks.yaml runs `accelcheck check` on .pb, .pbtxt and saved_model.pb."""
+    import re
+
+    hooks = yaml.safe_load((ROOT / ".pre-commit-hooks.yaml").read_text())
+    hook = next(h for h in hooks if h["id"] == "accelcheck")
+    assert hook["entry"] == "accelcheck check" and hook["language"] == "python"
+    files = re.compile(hook["files"])
+    for path in ("models/frozen.pb", "graph.pbtxt", "export/1/saved_model.pb"):
+        assert files.search(path), path
+    for path in ("README.md", "model.tflite", "weights.h5", "variables/variables.index"):
+        assert not files.search(path), path

@@ -152,6 +152,10 @@ def run_isolated(fn_name: str, timeout: float = DEFAULT_TIMEOUT, **kwargs):
         return failed("timeout")
     except OSError as e:
         return failed(f"crashed: could not start: {e}")
+    from .loading import verbose
+
+    if verbose() and proc.stderr:  # the toolchain's own logs, when asked for
+        sys.stderr.write(proc.stderr)
     try:
         data = json.loads(proc.stdout)
     except ValueError:

@@ -47,7 +47,8 @@ def tf():
         import warnings
 
         warnings.filterwarnings("ignore")
-        import tensorflow as _tf
+        with quiet_stderr():  # absl's pre-init notice, oneDNN and CUDA probes print on import
+            import tensorflow as _tf
 
         try:
             from absl import logging as absl_logging
@@ -251,6 +252,42 @@ def quiet_stdout():
             sys.stdout.flush()
             os.dup2(saved, out)
             os.close(saved)
+
+    return _cm()
+
+
+def verbose() -> bool:
+    """Whether the user asked for TensorFlow's own logs (--verbose, or ACCELCHECK_VERBOSE=1)."""
+    return os.environ.get("ACCELCHECK_VERBOSE", "") not in ("", "0")
+
+
+def quiet_stderr():
+    """Context manager: TensorFlow's C++ side writes to file descriptor 2 itself, past Python and
+    TF_CPP_MIN_LOG_LEVEL (absl's "log messages before absl::InitializeLog()", oneDNN and CUDA probes,
+    the Print ops of a model being run): send fd 2 to /dev/null unless verbose()."""
+    import contextlib
+
+    @contextlib.contextmanager
+    def _cm():
+        try:
+            err = sys.stderr.fileno()
+        except (AttributeError, ValueError, OSError):  # no real stderr (embedded, captured)
+            yield
+            return
+        if verbose():
+            yield
+            return
+        sys.stderr.flush()
+        saved = os.dup(err)
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        try:
+            os.dup2(devnull, err)
+            yield
+        finally:
+            sys.stderr.flush()
+            os.dup2(saved, err)
+            os.close(saved)
+            os.close(devnull)
 
     return _cm()
 

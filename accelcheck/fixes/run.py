@@ -194,6 +194,7 @@ def fix(path: str, settings: Settings | str, out: str | None = None, *, output_f
         report.bytes_after = _size(stage)
         if progress:
             progress("verify")
+        from ..confirm.loading import quiet_stderr
         from .verify import verify
 
         pinned = {}
@@ -201,9 +202,10 @@ def fix(path: str, settings: Settings | str, out: str | None = None, *, output_f
             if r.pinned_inputs:
                 for sig in (opts.signatures or list(model.signatures)):
                     pinned.setdefault(sig, {}).update(r.pinned_inputs)
-        report.verification = verify(model.path, str(stage), opts.signatures or list(fixed.model().signatures),
-                                     tags=tags, inputs_npz=inputs, pinned=pinned,
-                                     rtol=rtol, atol=atol, measure=measure)
+        with quiet_stderr():  # the models run here: their Print ops and TensorFlow's C++ logs
+            report.verification = verify(model.path, str(stage), opts.signatures or list(fixed.model().signatures),
+                                         tags=tags, inputs_npz=inputs, pinned=pinned,
+                                         rtol=rtol, atol=atol, measure=measure)
         if progress:
             progress("lint again")
         report.after = lint(load(stage, tags=tags), pack, node_ignores=node_ignores)

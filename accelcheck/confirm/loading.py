@@ -3,13 +3,13 @@ inferring a frozen graph's inputs and outputs, static input specs, and one-line 
 
 Nothing here imports TensorFlow at module import time; `tf()` does it on first use.
 
-Formats (`detect`):
+Formats (`detect`), named as accelcheck's loader names them (Model.format):
 - ``saved_model``: a directory with saved_model.pb/.pbtxt (a path to saved_model.pb means its directory);
-- ``meta``: a ``.meta`` MetaGraphDef file, or a directory holding ``export.meta`` (a session bundle)
-  or exactly one ``*.meta`` file;
-- ``graphdef``: a binary GraphDef (``.pb`` or anything that parses as one);
-- ``graphdef_text``: a text GraphDef (``.pbtxt``/``.prototxt``/``.txt``, or a file that looks like text);
-- ``keras``: a Keras ``.h5``/``.keras`` file;
+- ``meta_graph``: a ``.meta`` MetaGraphDef file, or a directory holding ``export.meta`` (a session
+  bundle) or exactly one ``*.meta`` file;
+- ``frozen_graph``: a binary GraphDef (``.pb`` or anything that parses as one);
+- ``graph_text``: a text GraphDef (``.pbtxt``/``.prototxt``/``.txt``, or a file that looks like text);
+- ``keras``: a Keras ``.h5``/``.keras`` file (accelcheck itself refuses these: not TF graphs);
 - ``tflite``: a TFLite flatbuffer (already converted: the oracles refuse it).
 """
 
@@ -100,10 +100,10 @@ def detect(path: str | os.PathLike) -> tuple[str, Path]:
         if (p / "saved_model.pb").is_file() or (p / "saved_model.pbtxt").is_file():
             return "saved_model", p
         if (p / "export.meta").is_file():
-            return "meta", p / "export.meta"
+            return "meta_graph", p / "export.meta"
         metas = sorted(p.glob("*.meta"))
         if len(metas) == 1:
-            return "meta", metas[0]
+            return "meta_graph", metas[0]
         raise UnsupportedFormat(f"{p}: directory holds no SavedModel or single .meta file")
     head = p.read_bytes()[:16]
     if p.suffix == ".tflite" or head[4:8] == b"TFL3":
@@ -111,10 +111,10 @@ def detect(path: str | os.PathLike) -> tuple[str, Path]:
     if p.suffix in (".h5", ".hdf5", ".keras") or head.startswith(b"\x89HDF\r\n\x1a\n") or head.startswith(b"PK\x03\x04"):
         return "keras", p
     if p.suffix == ".meta":
-        return "meta", p
+        return "meta_graph", p
     if p.suffix in TEXT_SUFFIXES or _looks_like_text(p):
-        return "graphdef_text", p
-    return "graphdef", p
+        return "graph_text", p
+    return "frozen_graph", p
 
 
 def _looks_like_text(p: Path) -> bool:
@@ -311,8 +311,8 @@ def graph_def_for_lookup(path: Path, fmt: str, tags=("serve",)):
                 if set(mg.meta_info_def.tags) == wanted:
                     return mg.graph_def
             return sm.meta_graphs[0].graph_def if sm.meta_graphs else None
-        if fmt in ("graphdef", "graphdef_text", "meta"):
-            return read_graph_def(path, text=(fmt == "graphdef_text"))
+        if fmt in ("frozen_graph", "graph_text", "meta_graph"):
+            return read_graph_def(path, text=(fmt == "graph_text"))
     except Exception:
         return None
     return None

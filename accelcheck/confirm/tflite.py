@@ -71,8 +71,8 @@ def _convert(t, fmt: str, p: Path, select: bool, tags: tuple, signature_keys, in
     if fmt == "saved_model":
         return configure(t.lite.TFLiteConverter.from_saved_model(
             str(p), signature_keys=list(signature_keys) if signature_keys else None, tags=set(tags))).convert()
-    if fmt in ("graphdef", "graphdef_text"):
-        graph_def = loading.read_graph_def(p, text=(fmt == "graphdef_text"))
+    if fmt in ("frozen_graph", "graph_text"):
+        graph_def = loading.read_graph_def(p, text=(fmt == "graph_text"))
         if inputs is None or outputs is None:
             inferred_in, inferred_out = loading.infer_io(graph_def)
             inputs = inferred_in if inputs is None else inputs
@@ -85,7 +85,7 @@ def _convert(t, fmt: str, p: Path, select: bool, tags: tuple, signature_keys, in
             converter = t.compat.v1.lite.TFLiteConverter.from_frozen_graph(
                 pb, [_node(n) for n in inputs], [_node(n) for n in outputs])
             return configure(converter).convert()
-    if fmt == "meta":
+    if fmt == "meta_graph":
         graph = t.Graph()
         with graph.as_default(), t.compat.v1.Session(graph=graph) as sess:
             in_t, out_t = restore_meta(t, sess, p, inputs, outputs)

@@ -203,10 +203,10 @@ def _targets(t, fmt: str, p: Path, signature, tags, inputs, outputs):
             specs = [_hinted(t, tf_spec(t, kwargs[n], n), tensors.get(n)) for n in names]
             out.append((name, _kwargs_caller(fn, names), specs, loaded))
         return out
-    if fmt in ("graphdef", "graphdef_text"):
-        graph_def = loading.read_graph_def(p, text=(fmt == "graphdef_text"))
+    if fmt in ("frozen_graph", "graph_text"):
+        graph_def = loading.read_graph_def(p, text=(fmt == "graph_text"))
         return [(signature, *_pruned(t, graph_def, inputs, outputs))]
-    if fmt == "meta":
+    if fmt == "meta_graph":
         from .tflite import restore_meta
 
         graph = t.Graph()

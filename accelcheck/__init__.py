@@ -16,21 +16,19 @@ def load_model(path, tags=None):
     return load(path, tags=tags)
 
 
-def _settings(target: str, packs=(), select=None, ignore=None, tags=None, signature=None):
+def _settings(target: str, packs=(), select=None, ignore=None, tags=None, signature=None, options=None):
     from .config import Settings
 
     return Settings(target=target, packs=tuple(packs), select=tuple(select or ()), ignore=tuple(ignore or ()),
-                    tags=tuple(tags) if tags else None, signature=signature)
+                    tags=tuple(tags) if tags else None, signature=signature, options=tuple((options or {}).items()))
 
 
 def check(path, target: str, signature: str | None = None, options: dict | None = None, tags=None,
           packs=(), select=None, ignore=None):
     """Lint a model for a target; returns a Report (see accelcheck.findings). `packs` are extra rule
     pack files; `select`/`ignore` code prefixes, as in accelcheck.yaml."""
-    from .engine import lint
-
-    settings = _settings(target, packs, select, ignore, tags, signature)
-    return lint(load_model(path, settings.tags), settings.pack(), signature=signature, options=options)
+    settings = _settings(target, packs, select, ignore, tags, signature, options)
+    return settings.lint(load_model(path, settings.tags))
 
 
 def inspect(path, tags=None) -> dict:

@@ -121,8 +121,8 @@ def _node_ignores(value, path: Path) -> list[NodeIgnore]:
 @dataclass(frozen=True)
 class Settings:
     """What one run of `check` or `fix` works with: the configuration file merged with the command
-    line (the command line wins; select/ignore from both add up as in ruff). Picklable, so the
-    worker processes of `check` get the same object."""
+    line (a command-line --select replaces the config's, --ignore adds to it, as in ruff; --tags
+    wins). Picklable, so the worker processes of `check` get the same object."""
 
     target: str
     packs: tuple[Path, ...] = ()
@@ -148,3 +148,9 @@ class Settings:
 
         return load_pack(self.target, self.packs).select(list(self.select), list(self.ignore))
 
+    def lint(self, model, pack=None):
+        """Lint `model` as these settings say (`pack`: self.pack(), when already loaded)."""
+        from .engine import lint
+
+        return lint(model, pack or self.pack(), signature=self.signature, options=dict(self.options),
+                    node_ignores=self.node_ignores)

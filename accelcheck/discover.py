@@ -73,13 +73,11 @@ class _TimeLimit:
 
 def _check_one(args):
     path, settings = args
-    from .engine import lint
     from .model import load
 
     try:
         with _TimeLimit(settings.timeout, path):
-            return lint(load(path, tags=settings.tags), settings.pack(), signature=settings.signature,
-                        options=dict(settings.options), node_ignores=settings.node_ignores), None
+            return settings.lint(load(path, tags=settings.tags)), None
     except AccelcheckError as e:
         return None, str(e)
 

@@ -131,7 +131,7 @@ def _concrete(tf, op: str, attrs: dict, inputs, mode: str, constant: dict | None
             if constant and name in constant:
                 consts[(name, i)] = tf.constant(constant[name], dtype=t)
             elif mode == "const_ints" and t in ("int32", "int64"):
-                consts[(name, i)] = tf.constant(0 if t == "int32" else 0, dtype=t)
+                consts[(name, i)] = tf.constant(0, dtype=t)
             else:
                 specs.append(((name, i), tf.TensorSpec(SHAPES[mode], t)))
     raw = getattr(tf.raw_ops, op)
@@ -258,10 +258,10 @@ def _probe_constant_operands(tf, op: str, op_def, attrs, inputs, mode: str, log)
 def _probe_variable(tf, op: str, dtype: str, log) -> dict:
     """A SavedModel whose one signature runs `op` on a tf.Variable of `dtype` (converted as a SavedModel,
     the way models holding variables are)."""
+    if op in ("AssignAddVariableOp", "AssignSubVariableOp") and dtype in ("bool", "string"):
+        return {"skipped": f"{op} does not take {dtype}"}
     d = tf.as_dtype(dtype)
-    init = tf.zeros([2, 3], d) if dtype != "string" else tf.fill([2, 3], "a")
-    if dtype == "bool":
-        init = tf.zeros([2, 3], tf.bool)
+    init = tf.fill([2, 3], "a") if dtype == "string" else tf.zeros([2, 3], d)
     module = tf.Module()
     module.v = tf.Variable(init)
     spec = tf.TensorSpec([2, 3], d)
@@ -275,9 +275,6 @@ def _probe_variable(tf, op: str, dtype: str, log) -> dict:
         getattr(raw, op)(resource=module.v.handle, value=x)
         return raw.ReadVariableOp(resource=module.v.handle, dtype=d)
 
-    if op == "AssignAddVariableOp" or op == "AssignSubVariableOp":
-        if dtype in ("bool", "string"):
-            return {"skipped": f"{op} does not take {dtype}"}
     try:
         module.f = tf.function(fn, input_signature=[spec])
         with tempfile.TemporaryDirectory() as tmp:

@@ -108,21 +108,26 @@ def test_config_file_sets_target_ignores_and_node_patterns(tmp_path):
     assert doc["suppressed"] == 2
 
 
-def test_pyproject_config_and_extra_pack(tmp_path):
-    (tmp_path / "team.yaml").write_text("""
+def team_pack(tmp_path, match: str) -> None:
+    """A user pack `team.yaml` with one error rule TEAM001 matching `match`."""
+    (tmp_path / "team.yaml").write_text(f"""
 target: team
 title: Our serving rules
 prefix: TEAM
 extends: [common]
 rules:
   - code: TEAM001
-    name: no-add
+    name: not-served
     severity: error
     confidence: certain
-    match: {op_in: [AddV2, Add]}
-    message: "we do not serve `{op}`"
-    docs: {what: a, why: b, example: c, instead: d, references: [e]}
+    match: {match}
+    message: "we do not serve `{{op}}`"
+    docs: {{what: a, why: b, example: c, instead: d, references: [e]}}
 """)
+
+
+def test_pyproject_config_and_extra_pack(tmp_path):
+    team_pack(tmp_path, "{op_in: [AddV2, Add]}")
     (tmp_path / "pyproject.toml").write_text('[tool.accelcheck]\ntarget = "team"\npacks = ["team.yaml"]\nselect = ["TEAM"]\n')
     model = str(REAL / "tf2onnx" / "regression" / "graphdef" / "frozen.pb")
     code, out, err = cli(model, "--format", "json", cwd=tmp_path)
@@ -217,25 +222,12 @@ def test_many_models_one_report_one_exit_code(tmp_path):
 
 
 def test_user_pack_can_name_shared_op_sets(tmp_path):
-    (tmp_path / "team.yaml").write_text("""
-target: team
-title: Our serving rules
-prefix: TEAM
-extends: [common]
-rules:
-  - code: TEAM001
-    name: no-variables-or-debug
-    severity: error
-    confidence: certain
-    match: {op_in: [{set: ref_variables}, Print]}
-    message: "we do not serve `{op}`"
-    docs: {what: a, why: b, example: c, instead: d, references: [e]}
-""")
+    team_pack(tmp_path, "{op_in: [{set: ref_variables}, Print]}")
     (tmp_path / "accelcheck.yaml").write_text("target: team\npacks: [team.yaml]\nselect: [TEAM]\n")
     code, out, err = cli(COUNTER, "--format", "json", "--signature", "get_counter", cwd=tmp_path)
     assert code == 1, err
     assert {(f["code"], f["location"]["node"]) for f in json.loads(out)["findings"]} == {("TEAM001", "counter")}
-    (tmp_path / "team.yaml").write_text((tmp_path / "team.yaml").read_text().replace("ref_variables", "nope"))
+    team_pack(tmp_path, "{op_in: [{set: nope}, Print]}")
     code, _, err = cli(COUNTER, cwd=tmp_path)
     assert code == 2 and "unknown op set 'nope'" in err and len(err.strip().splitlines()) == 1, err
 

@@ -15,6 +15,7 @@ Formats (`detect`), named as accelcheck's loader names them (Model.format):
 
 from __future__ import annotations
 
+import contextlib
 import glob
 import os
 import re
@@ -229,31 +230,39 @@ def static_spec(spec, name: str | None = None, unranked: tuple[int, ...] = (), u
                         name=name or getattr(spec, "name", None))
 
 
+def _fileno(stream) -> int | None:
+    try:
+        return stream.fileno()
+    except (AttributeError, ValueError, OSError):
+        return None
+
+
+@contextlib.contextmanager
+def _fd_redirected(stream, target_fd: int | None):
+    """Point `stream`'s file descriptor at `target_fd` (C++ writes to the descriptor itself, past
+    sys.stdout/sys.stderr), and back afterwards. Does nothing for a stream without a real
+    descriptor (embedded, captured) or without a target."""
+    fd = _fileno(stream)
+    if fd is None or target_fd is None:
+        yield
+        return
+    stream.flush()
+    saved = os.dup(fd)
+    try:
+        os.dup2(target_fd, fd)
+        yield
+    finally:
+        stream.flush()
+        os.dup2(saved, fd)
+        os.close(saved)
+
+
+@contextlib.contextmanager
 def quiet_stdout():
-    """Context manager: send fd 1 to fd 2 (C++ and Keras prints), so stdout carries only our JSON."""
-    import contextlib
-
-    @contextlib.contextmanager
-    def _cm():
-        try:
-            out = sys.stdout.fileno()
-            err = sys.stderr.fileno()
-        except (AttributeError, ValueError, OSError):
-            with contextlib.redirect_stdout(sys.stderr):
-                yield
-            return
-        sys.stdout.flush()
-        saved = os.dup(out)
-        try:
-            os.dup2(err, out)
-            with contextlib.redirect_stdout(sys.stderr):
-                yield
-        finally:
-            sys.stdout.flush()
-            os.dup2(saved, out)
-            os.close(saved)
-
-    return _cm()
+    """Send stdout (fd 1 and sys.stdout) to stderr (C++ and Keras prints), so stdout carries only
+    our JSON."""
+    with _fd_redirected(sys.stdout, _fileno(sys.stderr)), contextlib.redirect_stdout(sys.stderr):
+        yield
 
 
 def verbose() -> bool:
@@ -261,35 +270,20 @@ def verbose() -> bool:
     return os.environ.get("ACCELCHECK_VERBOSE", "") not in ("", "0")
 
 
+@contextlib.contextmanager
 def quiet_stderr():
-    """Context manager: TensorFlow's C++ side writes to file descriptor 2 itself, past Python and
+    """TensorFlow's C++ side writes to file descriptor 2 itself, past Python and
     TF_CPP_MIN_LOG_LEVEL (absl's "log messages before absl::InitializeLog()", oneDNN and CUDA probes,
     the Print ops of a model being run): send fd 2 to /dev/null unless verbose()."""
-    import contextlib
-
-    @contextlib.contextmanager
-    def _cm():
-        try:
-            err = sys.stderr.fileno()
-        except (AttributeError, ValueError, OSError):  # no real stderr (embedded, captured)
+    if verbose():
+        yield
+        return
+    devnull = os.open(os.devnull, os.O_WRONLY)
+    try:
+        with _fd_redirected(sys.stderr, devnull):
             yield
-            return
-        if verbose():
-            yield
-            return
-        sys.stderr.flush()
-        saved = os.dup(err)
-        devnull = os.open(os.devnull, os.O_WRONLY)
-        try:
-            os.dup2(devnull, err)
-            yield
-        finally:
-            sys.stderr.flush()
-            os.dup2(saved, err)
-            os.close(saved)
-            os.close(devnull)
-
-    return _cm()
+    finally:
+        os.close(devnull)
 
 
 def graph_def_for_lookup(path: Path, fmt: str, tags=("serve",)):

@@ -10,7 +10,6 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from ..config import Settings
-from ..engine import lint
 from ..errors import ConfigError
 from ..findings import Report, Severity
 from ..model import load
@@ -143,18 +142,16 @@ def plan(art: Artifact, report: Report, pack, opts: FixOptions,
     return planned, needs_unsafe, not_fixable
 
 
-def fix(path: str, settings: Settings | str, out: str | None = None, *, output_format: str | None = None,
+def fix(path: str, settings: Settings, out: str | None = None, *, output_format: str | None = None,
         signatures: list[str] | None = None, unsafe: bool = False, dry_run: bool = False,
         inputs: str | None = None, rtol: float = 1e-5, atol: float = 1e-6, force: bool = False,
         measure: bool = False, progress=None) -> FixReport:
     """Fix a model for `settings.target` and write it to `out`. Returns the report as data; raises
     AccelcheckError (exit 2) for bad input or a refused fix before anything is written.
 
-    `settings` (config.Settings; a bare target name means no configuration) are what `check`
-    reads too: a finding the user ignores plans no pass, and a target from a user pack can be fixed."""
-    if isinstance(settings, str):
-        settings = Settings(target=settings)
-    target, tags, node_ignores = settings.target, settings.tags, settings.node_ignores
+    `settings` are what `check` reads too: a finding the user ignores plans no pass, and a target
+    from a user pack can be fixed."""
+    target, tags = settings.target, settings.tags
     pack = settings.pack()
     model = load(path, tags=tags)
     for sig in signatures or []:
@@ -170,7 +167,7 @@ def fix(path: str, settings: Settings | str, out: str | None = None, *, output_f
     opts = FixOptions(unsafe=unsafe, signatures=list(signatures or []))
     art = Artifact.from_model(model)
     art.kept_signatures = list(opts.signatures)
-    before = lint(art.model(), pack, node_ignores=node_ignores)
+    before = settings.lint(art.model(), pack)
     planned, needs_unsafe, not_fixable = plan(art, before, pack, opts, fmt)
     report = FixReport(model.path, out, target, fmt, planned, dry_run=dry_run, before=before,
                        needs_unsafe=needs_unsafe, not_fixable=not_fixable, ops_before=op_histogram(art),
@@ -208,7 +205,7 @@ def fix(path: str, settings: Settings | str, out: str | None = None, *, output_f
                                          rtol=rtol, atol=atol, measure=measure)
         if progress:
             progress("lint again")
-        report.after = lint(load(stage, tags=tags), pack, node_ignores=node_ignores)
+        report.after = settings.lint(load(stage, tags=tags), pack)
         report.after.model = str(dst)
         if not report.verification.ok:
             report.notes.append("verification failed: nothing was written")

@@ -16,6 +16,7 @@ GRAPH_ARG_OPS = frozenset({"_Arg", "_DeviceArg"})
 GRAPH_RETVAL_OPS = frozenset({"_Retval", "_DeviceRetval"})
 BOUNDARY_OPS = GRAPH_ARG_OPS | GRAPH_RETVAL_OPS
 
+
 class Node:
     """A read-only view of one NodeDef (or function argument) for rules and reports."""
 

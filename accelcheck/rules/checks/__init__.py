@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 
 from ...errors import ConfigError
 from ...model import NodeKey
+from ..conditions import expand_ops
 
 
 @dataclass(frozen=True)
@@ -30,8 +31,9 @@ OPTIONS: dict = {name: opts for module in _MODULES for name, opts in module.OPTI
 
 
 def check_options(rule, where: str) -> dict:
-    """The rule's options with the check's defaults filled in; ConfigError for an unknown check, an
-    option the check does not read (a typo would otherwise be ignored) or a required one missing."""
+    """The rule's options with the check's defaults filled in and op lists (`*_ops`) expanded into
+    op sets ({set: NAME} entries included); ConfigError for an unknown check, an option the check
+    does not read (a typo would otherwise be ignored), a required one missing or an unknown op set."""
     if rule.check not in CHECKS:
         raise ConfigError(f"{where}: rule {rule.code} names unknown check {rule.check!r} "
                           f"(known: {', '.join(sorted(CHECKS))})")
@@ -43,4 +45,5 @@ def check_options(rule, where: str) -> dict:
     missing = sorted(k for k, v in declared.items() if v == REQUIRED and k not in rule.options)
     if missing:
         raise ConfigError(f"{where}: rule {rule.code}: check {rule.check} needs option(s) {', '.join(missing)}")
-    return {**{k: v for k, v in declared.items() if v != REQUIRED}, **rule.options}
+    options = {**{k: v for k, v in declared.items() if v != REQUIRED}, **rule.options}
+    return {k: expand_ops(v, f"{where}: rule {rule.code}") if k.endswith("_ops") else v for k, v in options.items()}

@@ -20,7 +20,6 @@ from ...model import opdefs
 from ...model.dtypes import base_dtype, tensor_values
 from ...opsets import op_set
 from ...resources import load_data
-from ..conditions import expand_ops
 from . import REQUIRED, Hit
 from .value_sources import VARIABLE, ValueSources, input_index
 
@@ -94,10 +93,9 @@ def classify(op: str, dtype: str) -> tuple[str, str]:
         return BUILTIN, "likely"
     if op in structural:  # folded or removed by the converter, whatever the dtype
         return BUILTIN, "likely"
-    if dtype in probed and _probed_outcome(probed[dtype]):
-        return _probed_outcome(probed[dtype]), "certain"
-    outcomes = [o for o in (measured or {}).values()] or [_probed_outcome(e) for e in probed.values()]
-    outcomes = [o for o in outcomes if o]
+    if dtype in probed and (outcome := _probed_outcome(probed[dtype])):
+        return outcome, "certain"
+    outcomes = list((measured or {}).values()) or [o for o in map(_probed_outcome, probed.values()) if o]
     if outcomes:
         # An unprobed dtype: what most probed dtypes did, never better than the allowlist allows.
         outcome = Counter(outcomes).most_common(1)[0][0]
@@ -227,7 +225,7 @@ def _unknown_channels(model, node, arg_name: str) -> bool:
 
 def op_support(ctx, rule) -> Iterator[Hit]:
     wanted = rule.options["outcome"]
-    exclude = expand_ops(rule.options["exclude_ops"], rule.code)
+    exclude = rule.options["exclude_ops"]
     sources = ValueSources(ctx.model)
     for node in ctx.live_nodes():
         if node.op in exclude or (node.calls and node.op in node.calls) or _fused_gelu(ctx.model, node):

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from ...model import opdefs
 from ...model.graph import call_arg_offset, is_resource_writer
-from ..conditions import op_set
+from ...opsets import op_set
 
 # Shapes are static when XLA compiles, so values computed only from shapes are constants too.
 _SHAPE_ONLY = {"Const", "Shape", "ShapeN", "Size", "Rank", "VariableShape", "TensorListLength", "HostConst"}

@@ -10,7 +10,7 @@ from typing import Iterator
 
 from ...model.dtypes import base_dtype
 from ...resources import load_data
-from ..conditions import expand_ops, op_set
+from ...opsets import op_set
 from .value_sources import UNKNOWABLE, ValueSources
 from . import REQUIRED, Hit
 
@@ -30,7 +30,7 @@ def _is_host_op(op: str, options: dict) -> bool:
 
 
 def _candidates(ctx, rule):
-    exclude = expand_ops(rule.options["exclude_ops"], rule.code)
+    exclude = rule.options["exclude_ops"]
     for node in ctx.live_nodes():
         if node.op in exclude or (node.calls and node.op in node.calls):
             continue  # handled by another rule, or a direct call of a library function

@@ -1,12 +1,15 @@
 """Oracles: run TensorFlow's real toolchain on a model and report, in structured form, what it
 rejected and where.
 
-- `convert_tflite(path, select_tf_ops)`: the TFLite converter, builtins only or with SELECT_TF_OPS.
-- `compile_xla(path)`: tf2xla lowering to HLO (`jit_compile=True`) of each serving signature.
+- `convert_tflite(model, select_tf_ops)`: the TFLite converter, builtins only or with SELECT_TF_OPS.
+- `compile_xla(model)`: tf2xla lowering to HLO (`jit_compile=True`) of each serving signature.
 - `run_isolated(fn_name, **kwargs)`: either of the above in a fresh subprocess with a timeout
   (conversions can crash the interpreter or leak global state).
 
-Importing this package is cheap: TensorFlow is imported only when an oracle runs.
+`model` is an accelcheck Model (accelcheck.load_model) or a path, which accelcheck's own loader
+reads (confirm.loading.open_model): the toolchain runs on the format, MetaGraph, checkpoint and
+inputs/outputs that `check` judged. Importing this package is cheap: TensorFlow is imported only
+when an oracle runs.
 The command line is ``python -m accelcheck.confirm tflite|tflite-select|xla PATH [...] --json``.
 """
 
@@ -67,20 +70,21 @@ def result_from_dict(d: dict) -> OracleResult:
                         error=d.get("error", ""), signature=d.get("signature"), seconds=float(d.get("seconds", 0.0)))
 
 
-def convert_tflite(path: str, select_tf_ops: bool, tags=("serve",), signature_keys: list[str] | None = None,
+def convert_tflite(model, select_tf_ops: bool, tags=None, signature_keys: list[str] | None = None,
                    inputs: list[str] | None = None, outputs: list[str] | None = None) -> OracleResult:
-    """Convert `path` with the TFLite converter, in this process. Never raises."""
+    """Convert `model` (a Model or a path) with the TFLite converter, in this process. Never raises."""
     from .tflite import convert_tflite as _convert
 
-    return _convert(path, select_tf_ops, tags=tags, signature_keys=signature_keys, inputs=inputs, outputs=outputs)
+    return _convert(model, select_tf_ops, tags=tags, signature_keys=signature_keys, inputs=inputs, outputs=outputs)
 
 
-def compile_xla(path: str, signature: str | None = None, tags=("serve",),
+def compile_xla(model, signature: str | None = None, tags=None,
                 inputs: list[str] | None = None, outputs: list[str] | None = None) -> list[OracleResult]:
-    """Lower each signature of `path` (or the one asked) to HLO with XLA, in this process. Never raises."""
+    """Lower each signature of `model` (a Model or a path), or the one asked, to HLO with XLA, in
+    this process. Never raises."""
     from .xla import compile_xla as _compile
 
-    return _compile(path, signature=signature, tags=tags, inputs=inputs, outputs=outputs)
+    return _compile(model, signature=signature, tags=tags, inputs=inputs, outputs=outputs)
 
 
 # ----------------------------------------------------------------------------- isolation
@@ -98,6 +102,10 @@ def _cli_args(fn_name: str, kwargs: dict) -> tuple[list[str], str, str | None]:
         raise ValueError(f"unknown oracle {fn_name!r}; expected one of {sorted(_FN_TOOLS)}")
     kwargs = dict(kwargs)
     path = kwargs.pop("path")
+    if not isinstance(path, (str, os.PathLike)):  # a Model: the subprocess reads its file and MetaGraph
+        if kwargs.get("tags") is None and getattr(path, "meta_graph", None) is not None:
+            kwargs["tags"] = list(path.tags)
+        path = path.path
     cmd = _FN_TOOLS[fn_name]
     if cmd is None:
         cmd = "tflite-select" if kwargs.pop("select_tf_ops", False) else "tflite"
@@ -128,7 +136,8 @@ def run_isolated(fn_name: str, timeout: float = DEFAULT_TIMEOUT, **kwargs):
     """Run one oracle call in a fresh ``python -m accelcheck.confirm`` subprocess.
 
     fn_name: "convert_tflite" (with select_tf_ops=...), "compile_xla", or a tool name
-    ("tflite", "tflite-builtins", "tflite-select", "xla"). kwargs as for the function (path=... required).
+    ("tflite", "tflite-builtins", "tflite-select", "xla"). kwargs as for the function, with path=...
+    (a path or a Model) required.
     Returns what the function returns (an OracleResult for TFLite, a list of them for XLA); on a
     timeout or crash, an OracleResult(ok=False, error="timeout" / "crashed: ...") (in a list for XLA).
     """
@@ -152,7 +161,7 @@ def run_isolated(fn_name: str, timeout: float = DEFAULT_TIMEOUT, **kwargs):
         return failed("timeout")
     except OSError as e:
         return failed(f"crashed: could not start: {e}")
-    from .loading import verbose
+    from ..tfruntime import verbose
 
     if verbose() and proc.stderr:  # the toolchain's own logs, when asked for
         sys.stderr.write(proc.stderr)

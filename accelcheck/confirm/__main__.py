@@ -29,21 +29,28 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--select", action="store_true", help="tflite: also allow SELECT_TF_OPS (= tflite-select)")
     ap.add_argument("--signature", action="append", default=None,
                     help="signature key (repeatable for tflite; xla takes one)")
-    ap.add_argument("--tags", default="serve", help="comma-separated MetaGraph tags (default: serve)")
+    ap.add_argument("--tags", default=None,
+                    help="comma-separated MetaGraph tags (default: the MetaGraph `accelcheck check` reads)")
     ap.add_argument("--inputs", default=None, help="frozen graph / .meta: comma-separated input node names")
     ap.add_argument("--outputs", default=None, help="frozen graph / .meta: comma-separated output node names")
     ap.add_argument("--json", action="store_true", help="print a JSON list of results")
     args = ap.parse_args(argv)
 
     from . import compile_xla, convert_tflite, to_json
+    from .loading import UnsupportedFormat, open_model
 
-    tags = tuple(_names(args.tags) or ())
+    tags = tuple(_names(args.tags)) if args.tags is not None else None
+    model = args.path
     if args.tool == "all":
-        results = [convert_tflite(args.path, False, tags=tags, signature_keys=args.signature,
+        try:  # read once for the three tools (each reports a model it cannot read)
+            model = open_model(args.path, tags)
+        except UnsupportedFormat:
+            pass
+        results = [convert_tflite(model, False, tags=tags, signature_keys=args.signature,
                                   inputs=_names(args.inputs), outputs=_names(args.outputs)),
-                   convert_tflite(args.path, True, tags=tags, signature_keys=args.signature,
+                   convert_tflite(model, True, tags=tags, signature_keys=args.signature,
                                   inputs=_names(args.inputs), outputs=_names(args.outputs))]
-        results += compile_xla(args.path, signature=args.signature[0] if args.signature else None, tags=tags,
+        results += compile_xla(model, signature=args.signature[0] if args.signature else None, tags=tags,
                                inputs=_names(args.inputs), outputs=_names(args.outputs))
     elif args.tool == "xla":
         if args.signature and len(args.signature) > 1:

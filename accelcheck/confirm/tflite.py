@@ -3,13 +3,14 @@ rejects into OracleProblems.
 
 How each format reaches the converter:
 - SavedModel (TF1 or TF2): ``tf.lite.TFLiteConverter.from_saved_model(dir, signature_keys, tags)``;
-- frozen GraphDef (binary; text is parsed and written to a temporary .pb):
+- frozen GraphDef (binary or text, written to a temporary binary .pb):
   ``tf.compat.v1.lite.TFLiteConverter.from_frozen_graph(pb, input_arrays, output_arrays)``;
 - ``.meta`` MetaGraphDef: imported into a fresh graph and session, variables restored from the
   checkpoint beside it (or initialised when there is none), then ``from_session``;
 - Keras ``.h5``/``.keras``: ``tf.keras.models.load_model`` then ``from_keras_model``.
-Frozen graphs and .meta files take ``inputs``/``outputs`` node names, inferred by accelcheck's
-rules when not given (see loading.infer_io).
+The model is read by accelcheck's loader (loading.open_model), so format, MetaGraph and checkpoint
+are the ones `check` used. Frozen graphs and .meta files take ``inputs``/``outputs`` node names,
+accelcheck's inferred signature when not given (loading.graph_io).
 """
 
 from __future__ import annotations
@@ -18,9 +19,9 @@ import os
 import re
 import tempfile
 import time
-from pathlib import Path
 
 from . import OracleProblem, OracleResult, dedupe
+from ..tfruntime import exc_line, one_line, quiet_stdout, tf
 from . import loading
 
 _KINDS = {1: "needs_flex", 2: "needs_custom", 3: "unsupported_control_flow_v1"}
@@ -30,21 +31,23 @@ _FUNCTION_NODE = re.compile(r"\{\{function_node ([^}]+)\}\}")
 _OPERATION = re.compile(r"(?:for operation|of node) '?([^\s:']+)'?[: ]")
 
 
-def convert_tflite(path: str, select_tf_ops: bool, tags=("serve",), signature_keys: list[str] | None = None,
+def convert_tflite(model, select_tf_ops: bool, tags=None, signature_keys: list[str] | None = None,
                    inputs: list[str] | None = None, outputs: list[str] | None = None) -> OracleResult:
+    """`model`: an accelcheck Model (or KerasFile), or a path read with accelcheck's loader (`tags`
+    choosing the MetaGraph as `check` does)."""
     tool = "tflite-select" if select_tf_ops else "tflite-builtins"
     signature = ",".join(signature_keys) if signature_keys else None
     start = time.monotonic()
     result = OracleResult(tool=tool, ok=False, problems=[], error="", signature=signature)
-    fmt, p = "", Path(path)
     try:
-        fmt, p = loading.detect(path)
-        t = loading.tf()
-        with loading.quiet_stdout():
-            _convert(t, fmt, p, select_tf_ops, tuple(tags or ()), signature_keys, inputs, outputs)
+        if isinstance(model, (str, os.PathLike)):
+            model = loading.open_model(model, tags)
+        t = tf()
+        with quiet_stdout():
+            _convert(t, model, select_tf_ops, signature_keys, inputs, outputs)
         result.ok = True
     except loading.UnsupportedFormat as e:
-        result.error = f"{e.prefix}: {loading.one_line(e)}"
+        result.error = f"{e.prefix}: {one_line(e)}"
         result.problems = [OracleProblem("", "", "", "other", result.error)]
     except BaseException as e:  # noqa: BLE001 - an oracle reports, it never raises
         if isinstance(e, KeyboardInterrupt):
@@ -52,15 +55,15 @@ def convert_tflite(path: str, select_tf_ops: bool, tags=("serve",), signature_ke
         try:
             result.problems = problems_from_exception(e)
             result.error = summary(e)
-            _fill_ops(result.problems, p, fmt, tags)
+            _fill_ops(result.problems, model)
         except Exception:  # noqa: BLE001 - a message we cannot parse is still reported
-            result.error = loading.exc_line(e)
+            result.error = exc_line(e)
             result.problems = [OracleProblem("", "", "", "other", result.error)]
     result.seconds = round(time.monotonic() - start, 3)
     return result
 
 
-def _convert(t, fmt: str, p: Path, select: bool, tags: tuple, signature_keys, inputs, outputs) -> bytes:
+def _convert(t, model, select: bool, signature_keys, inputs, outputs) -> bytes:
     def configure(converter):
         ops = [t.lite.OpsSet.TFLITE_BUILTINS]
         if select:
@@ -68,60 +71,44 @@ def _convert(t, fmt: str, p: Path, select: bool, tags: tuple, signature_keys, in
         converter.target_spec.supported_ops = ops
         return converter
 
-    if fmt == "saved_model":
+    if model.format == "saved_model":
         return configure(t.lite.TFLiteConverter.from_saved_model(
-            str(p), signature_keys=list(signature_keys) if signature_keys else None, tags=set(tags))).convert()
-    if fmt in ("frozen_graph", "graph_text"):
-        graph_def = loading.read_graph_def(p, text=(fmt == "graph_text"))
-        if inputs is None or outputs is None:
-            inferred_in, inferred_out = loading.infer_io(graph_def)
-            inputs = inferred_in if inputs is None else inputs
-            outputs = inferred_out if outputs is None else outputs
+            model.path, signature_keys=list(signature_keys) if signature_keys else None,
+            tags=set(model.tags))).convert()
+    if model.format in ("frozen_graph", "graph_text"):
+        inputs, outputs = loading.graph_io(model, inputs, outputs)
         with tempfile.TemporaryDirectory(prefix="accelcheck-tflite-") as tmp:
-            # Always hand the converter a binary GraphDef (text, or a MetaGraphDef's graph).
+            # The converter reads a binary GraphDef file (the model may be text).
             pb = os.path.join(tmp, "graph.pb")
             with open(pb, "wb") as f:
-                f.write(graph_def.SerializeToString())
+                f.write(model.graph_def.SerializeToString())
             converter = t.compat.v1.lite.TFLiteConverter.from_frozen_graph(
                 pb, [_node(n) for n in inputs], [_node(n) for n in outputs])
             return configure(converter).convert()
-    if fmt == "meta_graph":
+    if model.format == "meta_graph":
         graph = t.Graph()
         with graph.as_default(), t.compat.v1.Session(graph=graph) as sess:
-            in_t, out_t = restore_meta(t, sess, p, inputs, outputs)
+            in_t, out_t = restore_meta(sess, model, inputs, outputs)
             converter = t.compat.v1.lite.TFLiteConverter.from_session(sess, in_t, out_t)
             return configure(converter).convert()
-    if fmt == "keras":
-        model = t.keras.models.load_model(str(p), compile=False)
-        return configure(t.lite.TFLiteConverter.from_keras_model(model)).convert()
-    raise loading.UnsupportedFormat(f"{p}: format {fmt!r} is not supported by the TFLite oracle")
+    if model.format == "keras":
+        keras_model = t.keras.models.load_model(model.path, compile=False)
+        return configure(t.lite.TFLiteConverter.from_keras_model(keras_model)).convert()
+    raise loading.UnsupportedFormat(f"{model.path}: format {model.format!r} is not supported by the TFLite oracle")
 
 
 def _node(name: str) -> str:
     return name.split(":")[0] if name.endswith(":0") else name
 
 
-def restore_meta(t, sess, meta_path: Path, inputs, outputs):
-    """Import a .meta into the session's (default) graph, restore or initialise its variables;
-    returns (input tensors, output tensors)."""
-    meta = t.compat.v1.MetaGraphDef()
-    meta.ParseFromString(meta_path.read_bytes())
-    loading.fix_meta_version(meta)
-    saver = t.compat.v1.train.import_meta_graph(meta)  # devices kept, as for SavedModels
-    prefix = loading.checkpoint_prefix(meta_path)
-    if saver is not None and prefix is not None:
-        saver.restore(sess, prefix)
-    else:
-        # No checkpoint: initial values are as good as any for asking which ops convert.
-        sess.run(t.compat.v1.global_variables_initializer())
-    try:
-        sess.run(t.compat.v1.tables_initializer())
-    except Exception:  # noqa: BLE001 - a graph without tables, or tables needing feeds
-        pass
-    if inputs is None or outputs is None:
-        inferred_in, inferred_out = loading.infer_io(meta.graph_def)
-        inputs = inferred_in if inputs is None else inputs
-        outputs = inferred_out if outputs is None else outputs
+def restore_meta(sess, model, inputs, outputs):
+    """Bring a .meta Model into the session (variables restored, or initialised when no checkpoint
+    is beside it: initial values are as good as any for asking which ops convert); returns (input
+    tensors, output tensors)."""
+    from ..tfruntime import restore_meta_graph
+
+    restore_meta_graph(sess, model, initialise_without_checkpoint=True)
+    inputs, outputs = loading.graph_io(model, inputs, outputs)
     g = sess.graph
     return ([g.get_tensor_by_name(loading.tensor_name(n)) for n in inputs],
             [g.get_tensor_by_name(loading.tensor_name(n)) for n in outputs])
@@ -139,8 +126,8 @@ def summary(e: BaseException) -> str:
                 continue
             more = sum(1 for ln in text.splitlines() if (" error: " in ln or ln.startswith("error: "))
                        and not _is_summary(_split_loc(ln)[1])) - 1
-            return loading.one_line(f"{type(e).__name__}: {msg}" + (f" (+{more} more errors)" if more > 0 else ""))
-    return loading.exc_line(e)
+            return one_line(f"{type(e).__name__}: {msg}" + (f" (+{more} more errors)" if more > 0 else ""))
+    return exc_line(e)
 
 
 def problems_from_exception(e: BaseException) -> list[OracleProblem]:
@@ -158,7 +145,7 @@ def problems_from_exception(e: BaseException) -> list[OracleProblem]:
         nodes = _NODE.findall(text) or _OPERATION.findall(text)
         op = _TF_OP.search(text)
         problems = [OracleProblem(op.group(1) if op else "", nodes[0] if nodes else "", _function_in(text),
-                                  "other", loading.exc_line(e))]
+                                  "other", exc_line(e))]
     return dedupe(problems)
 
 
@@ -176,7 +163,7 @@ def _from_error_data(err) -> OracleProblem:
         if call.name:
             node, function = _split_at(call.name)
             break
-    return OracleProblem(op, node, function, kind, loading.one_line(first or err.error_message))
+    return OracleProblem(op, node, function, kind, one_line(first or err.error_message))
 
 
 def _split_at(name: str) -> tuple[str, str]:
@@ -250,7 +237,7 @@ def _from_text(text: str) -> list[OracleProblem]:
                 kind = {"ERROR_NEEDS_FLEX_OPS": "needs_flex", "ERROR_NEEDS_CUSTOM_OPS": "needs_custom",
                         "ERROR_UNSUPPORTED_CONTROL_FLOW_V1": "unsupported_control_flow_v1"}.get(c.group(1), "other")
                 break
-        problems.append(OracleProblem(op, node, function, kind, loading.one_line(msg)))
+        problems.append(OracleProblem(op, node, function, kind, one_line(msg)))
     # The op-level summary lines, for ops no located error named.
     named = {p.op for p in problems}
     for label, kind in (("TF Select ops:", "needs_flex"), ("Custom ops:", "needs_custom")):
@@ -259,7 +246,7 @@ def _from_text(text: str) -> list[OracleProblem]:
                 for op in (x.strip() for x in line[len(label):].split(",")):
                     if op and op not in named:
                         named.add(op)
-                        problems.append(OracleProblem(op, "", "", kind, loading.one_line(line)))
+                        problems.append(OracleProblem(op, "", "", kind, one_line(line)))
     return problems
 
 
@@ -278,14 +265,11 @@ def _function_in(text: str) -> str:
 
 
 
-def _fill_ops(problems: list[OracleProblem], p: Path, fmt: str, tags) -> None:
+def _fill_ops(problems: list[OracleProblem], model) -> None:
     """Name the op of problems that only name a node, from the model's own graph."""
     if not any(pr.node and not pr.op for pr in problems):
         return
-    gd = loading.graph_def_for_lookup(p, fmt, tags)
-    if gd is None:
-        return
-    ops = loading.node_ops(gd)
+    ops = loading.node_ops(model)
     for pr in problems:
         if pr.node and not pr.op:
             pr.op = ops.get(f"{pr.function}/{pr.node}", "") or ops.get(pr.node, "")

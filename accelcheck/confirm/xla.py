@@ -22,11 +22,12 @@ call compiles: inputs XLA needs as compile-time constants are resolved from thei
 
 from __future__ import annotations
 
+import os
 import re
 import time
-from pathlib import Path
 
 from . import OracleProblem, OracleResult, dedupe
+from ..tfruntime import exc_line, one_line, quiet_stdout, tf
 from . import loading
 
 _NO_KERNEL = re.compile(r"No registered '(\w+)' OpKernel for (\w+) devices compatible with node "
@@ -41,23 +42,23 @@ _ENTRY = "accelcheck_xla_entry"
 _CREATING = re.compile(r"while creating function '([^']+)'")
 
 
-def compile_xla(path: str, signature: str | None = None, tags=("serve",),
+def compile_xla(model, signature: str | None = None, tags=None,
                 inputs: list[str] | None = None, outputs: list[str] | None = None) -> list[OracleResult]:
+    """`model`: an accelcheck Model (or KerasFile), or a path read with accelcheck's loader (`tags`
+    choosing the MetaGraph as `check` does)."""
     start = time.monotonic()
     try:
-        return _compile_xla(path, signature, tags, inputs, outputs)
+        return _compile_xla(model, signature, tags, inputs, outputs)
     except KeyboardInterrupt:
         raise
     except BaseException as e:  # noqa: BLE001 - an oracle reports, it never raises
-        msg = loading.exc_line(e)
+        msg = exc_line(e)
         return [OracleResult("xla", False, [OracleProblem("", "", "", "other", msg)], msg, signature,
                              round(time.monotonic() - start, 3))]
 
 
-def _compile_xla(path, signature, tags, inputs, outputs) -> list[OracleResult]:
-    tags = tuple(tags or ())
+def _compile_xla(model, signature, tags, inputs, outputs) -> list[OracleResult]:
     start = time.monotonic()
-    fmt, p = "", Path(path)
 
     def failed(e: BaseException | str, sig: str | None, t0: float) -> OracleResult:
         if isinstance(e, str):
@@ -66,29 +67,30 @@ def _compile_xla(path, signature, tags, inputs, outputs) -> list[OracleResult]:
         else:
             try:
                 problems = problems_from_exception(e)
-                _fill_ops(problems, p, fmt, tags)
+                _fill_ops(problems, model)
                 error = summary(e, problems)
             except Exception:  # noqa: BLE001 - a message we cannot parse is still reported
-                error = loading.exc_line(e)
+                error = exc_line(e)
                 problems = [OracleProblem("", "", "", "other", error)]
         return OracleResult("xla", False, problems, error, sig, round(time.monotonic() - t0, 3))
 
     try:
-        fmt, p = loading.detect(path)
-        t = loading.tf()
+        if isinstance(model, (str, os.PathLike)):
+            model = loading.open_model(model, tags)
+        t = tf()
     except loading.UnsupportedFormat as e:
-        return [failed(f"{e.prefix}: {loading.one_line(e)}", signature, start)]
+        return [failed(f"{e.prefix}: {one_line(e)}", signature, start)]
     except Exception as e:  # noqa: BLE001
         return [failed(e, signature, start)]
 
     results: list[OracleResult] = []
-    with loading.quiet_stdout():
+    with quiet_stdout():
         try:
-            targets = _targets(t, fmt, p, signature, tags, inputs, outputs)
+            targets = _targets(t, model, signature, inputs, outputs)
         except (KeyboardInterrupt, SystemExit):
             raise
         except BaseException as e:  # noqa: BLE001 - loading failed: every signature fails with it
-            names = [signature] if signature else (_signature_names(p, tags) if fmt == "saved_model" else [None])
+            names = [signature] if signature else (_signature_names(model) if model.format == "saved_model" else [None])
             return [failed(e, n, start) for n in names or [None]]
         for i, (name, fn, specs, keep) in enumerate(targets):
             t0 = start if i == 0 else time.monotonic()  # the first one pays for loading
@@ -182,11 +184,11 @@ def _traced_shape_error(e: BaseException) -> bool:
                                        "tf2xla conversion failed"))
 
 
-def _targets(t, fmt: str, p: Path, signature, tags, inputs, outputs):
+def _targets(t, model, signature, inputs, outputs):
     """[(signature name or None, python callable taking positional tensors, input specs (maybe with
     unknown dims), keepalive)]."""
-    if fmt == "saved_model":
-        loaded = t.saved_model.load(str(p), tags=list(tags) if tags else None)
+    if model.format == "saved_model":
+        loaded = t.saved_model.load(model.path, tags=list(model.tags))  # the MetaGraph accelcheck read
         sigs = dict(getattr(loaded, "signatures", {}) or {})
         if signature is not None:
             if signature not in sigs:
@@ -203,29 +205,28 @@ def _targets(t, fmt: str, p: Path, signature, tags, inputs, outputs):
             specs = [_hinted(t, tf_spec(t, kwargs[n], n), tensors.get(n)) for n in names]
             out.append((name, _kwargs_caller(fn, names), specs, loaded))
         return out
-    if fmt in ("frozen_graph", "graph_text"):
-        graph_def = loading.read_graph_def(p, text=(fmt == "graph_text"))
-        return [(signature, *_pruned(t, graph_def, inputs, outputs))]
-    if fmt == "meta_graph":
+    if model.format in ("frozen_graph", "graph_text"):
+        return [(signature, *_pruned(t, model.graph_def, *loading.graph_io(model, inputs, outputs)))]
+    if model.format == "meta_graph":
         from .tflite import restore_meta
 
         graph = t.Graph()
         with graph.as_default(), t.compat.v1.Session(graph=graph) as sess:
-            in_t, out_t = restore_meta(t, sess, p, inputs, outputs)
+            in_t, out_t = restore_meta(sess, model, inputs, outputs)
             in_names = [x.name for x in in_t]
             out_names = [x.op.name for x in out_t]
             frozen = t.compat.v1.graph_util.convert_variables_to_constants(
                 sess, graph.as_graph_def(), out_names)
         return [(signature, *_pruned(t, frozen, in_names, [x.name for x in out_t]))]
-    if fmt == "keras":
-        model = t.keras.models.load_model(str(p), compile=False)
-        specs = [t.TensorSpec(x.shape, x.dtype) for x in model.inputs]
+    if model.format == "keras":
+        keras_model = t.keras.models.load_model(model.path, compile=False)
+        specs = [t.TensorSpec(x.shape, x.dtype) for x in keras_model.inputs]
 
         def accelcheck_xla_entry(*args):
-            return model(list(args) if len(args) > 1 else args[0], training=False)
+            return keras_model(list(args) if len(args) > 1 else args[0], training=False)
 
-        return [(signature, accelcheck_xla_entry, specs, model)]
-    raise loading.UnsupportedFormat(f"{p}: format {fmt!r} is not supported by the XLA oracle")
+        return [(signature, accelcheck_xla_entry, specs, keras_model)]
+    raise loading.UnsupportedFormat(f"{model.path}: format {model.format!r} is not supported by the XLA oracle")
 
 
 def _hinted(t, spec, tensor):
@@ -269,10 +270,6 @@ def _kwargs_caller(fn, names):
 
 
 def _pruned(t, graph_def, inputs, outputs):
-    if inputs is None or outputs is None:
-        inferred_in, inferred_out = loading.infer_io(graph_def)
-        inputs = inferred_in if inputs is None else inputs
-        outputs = inferred_out if outputs is None else outputs
     if not outputs:
         raise ValueError("no outputs: the graph has no data sinks to compile")
 
@@ -292,24 +289,9 @@ def _pruned(t, graph_def, inputs, outputs):
     return accelcheck_xla_entry, specs, wrapped
 
 
-def _signature_names(p: Path, tags) -> list[str]:
-    """Signature names read from saved_model.pb, for reporting a load failure per signature."""
-    try:
-        from google.protobuf import text_format
-        from tensorflow.core.protobuf import saved_model_pb2
-
-        sm = saved_model_pb2.SavedModel()
-        if (p / "saved_model.pb").is_file():
-            sm.ParseFromString((p / "saved_model.pb").read_bytes())
-        else:
-            text_format.Parse((p / "saved_model.pbtxt").read_text(), sm)
-        wanted = set(tags or ())
-        for mg in sm.meta_graphs:
-            if set(mg.meta_info_def.tags) == wanted:
-                return sorted(k for k in mg.signature_def if not k.startswith("__"))
-    except Exception:  # noqa: BLE001
-        pass
-    return []
+def _signature_names(model) -> list[str]:
+    """The SavedModel's signature names, for reporting a load failure per signature."""
+    return sorted(k for k in model.signatures if not k.startswith("__"))
 
 
 # ----------------------------------------------------------------------------- errors
@@ -324,7 +306,7 @@ def problems_from_exception(e: BaseException) -> list[OracleProblem]:
         if mismatch:
             msg += f" ({mismatch}: {attrs.strip()})"
         fn_node = "" if loading.is_loader_function(fn_node) else fn_node
-        problems.append(OracleProblem(op, node, fn_node or function, "no_kernel", loading.one_line(msg)))
+        problems.append(OracleProblem(op, node, fn_node or function, "no_kernel", one_line(msg)))
     if not problems:
         nodes = _NODE.findall(flat) or _OF_NODE.findall(flat)
         m = re.search(r"'(?:tf\.)?([A-Z]\w+)' op", flat)
@@ -338,15 +320,15 @@ def _first_line(e: BaseException) -> str:
     text = re.sub(r"^Failed getting HLO text: '", "", text.strip())
     fallback = re.search(r"Fallback to flat signature also failed due to: (.*)", text)
     if fallback:  # binding failed because tracing failed: the latter is the cause
-        return loading.one_line(fallback.group(1))
+        return one_line(fallback.group(1))
     if text.startswith("in user code:"):
         # An error raised while tracing: the last "XxxError: message" line is the cause.
         causes = re.findall(r"^\s*(\w+(?:Error|Exception): .*)$", text, re.M)
         if causes:
-            return loading.one_line(causes[-1])
+            return one_line(causes[-1])
     for line in text.splitlines():
         if line.strip():
-            return loading.one_line(line)
+            return one_line(line)
     return type(e).__name__
 
 
@@ -365,21 +347,18 @@ def summary(e: BaseException, problems: list[OracleProblem]) -> str:
     """One line for OracleResult.error."""
     if problems and problems[0].kind == "no_kernel":
         ops = list(dict.fromkeys(p.op for p in problems))
-        return loading.one_line(f"{type(e).__name__}: no XLA kernel for {', '.join(ops)} "
+        return one_line(f"{type(e).__name__}: no XLA kernel for {', '.join(ops)} "
                                 f"({problems[0].message})")
-    return loading.one_line(f"{type(e).__name__}: {problems[0].message if problems else _first_line(e)}")
+    return one_line(f"{type(e).__name__}: {problems[0].message if problems else _first_line(e)}")
 
 
-def _fill_ops(problems: list[OracleProblem], p: Path, fmt: str, tags) -> None:
+def _fill_ops(problems: list[OracleProblem], model) -> None:
     """Name the op of problems that only name a node, and give functions the names they have in
     the model file: tf.saved_model.load renumbers library functions (__inference_serve_2208 in
     the file is __inference_serve_7 once loaded)."""
     if not any((pr.node and not pr.op) or pr.function for pr in problems):
         return
-    gd = loading.graph_def_for_lookup(p, fmt, tags)
-    if gd is None:
-        return
-    library = {f.signature.name: {n.name: n.op for n in f.node_def} for f in gd.library.function}
+    library = loading.function_ops(model)
     for pr in problems:
         if pr.function and pr.function not in library:
             base = re.sub(r"_\d+$", "", pr.function)
@@ -388,7 +367,7 @@ def _fill_ops(problems: list[OracleProblem], p: Path, fmt: str, tags) -> None:
                           and (not pr.op or not pr.node or nodes[pr.node] == pr.op)]
             if len(candidates) == 1:
                 pr.function = candidates[0]
-    ops = loading.node_ops(gd)
+    ops = loading.node_ops(model)
     for pr in problems:
         if pr.node and not pr.op:
             pr.op = ops.get(f"{pr.function}/{pr.node}", "") or ops.get(pr.node, "")

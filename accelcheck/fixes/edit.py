@@ -120,7 +120,7 @@ def _drop_from_collections(art: Artifact, names: set[str]) -> None:
 
 def const_node(name: str, value, device: str = ""):
     """A Const NodeDef holding a numpy value (TensorFlow's own tensor encoding)."""
-    from ..confirm.loading import tf  # fix path only: the runtime, imported quietly
+    from ..tfruntime import tf  # fix path only: the runtime, imported quietly
 
     nd = pb.node_def_pb2.NodeDef()
     nd.name = name

@@ -90,7 +90,7 @@ class FreezeVariables(Pass):
         if not art.checkpoint_prefix:
             raise FixRefused(self.name, "the model has variables but no checkpoint to read their values from "
                                         "(fix the SavedModel or .meta + checkpoint the graph came from)")
-        from ..confirm.loading import tf  # fix path only: the runtime, imported quietly
+        from ..tfruntime import tf  # fix path only: the runtime, imported quietly
 
         try:
             reader = tf().train.load_checkpoint(art.checkpoint_prefix)

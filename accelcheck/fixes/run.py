@@ -191,7 +191,7 @@ def fix(path: str, settings: Settings, out: str | None = None, *, output_format:
         report.bytes_after = _size(stage)
         if progress:
             progress("verify")
-        from ..confirm.loading import quiet_stderr
+        from ..tfruntime import quiet_stderr
         from .verify import verify
 
         pinned = {}

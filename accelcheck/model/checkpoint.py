@@ -9,6 +9,7 @@ read yields no sizes, and callers fall back to the variables' shapes.
 
 from __future__ import annotations
 
+import re
 import struct
 from pathlib import Path
 
@@ -100,3 +101,46 @@ def variable_sizes(index: Path) -> dict[str, int]:
         return sizes
     except Exception:  # sizes are best effort: a damaged index must not stop a lint
         return {}
+
+
+def checkpoint_beside(meta_path: Path) -> str | None:
+    """The checkpoint prefix a .meta file (or session bundle's export.meta) was saved with, as
+    tf.train.Saver writes it: ``<stem>.index`` (V2), a V1 sharded ``<stem>-?????-of-NNNNN``, the
+    ``checkpoint`` state file's latest, or a plain ``<stem>`` file (V1, unsharded); None if none."""
+    d = meta_path.parent
+    stem = meta_path.name[: -len(".meta")] if meta_path.name.endswith(".meta") else meta_path.stem
+    if (d / f"{stem}.index").is_file():
+        return str(d / stem)
+    shards = sorted(d.glob(f"{_glob_escape(stem)}-?????-of-?????"))
+    if shards:
+        return str(d / f"{stem}-?????-of-{shards[0].name[-5:]}")
+    latest = _latest_in_state_file(d)
+    if latest is not None:
+        return latest
+    if (d / stem).is_file():
+        return str(d / stem)
+    return None
+
+
+def _glob_escape(s: str) -> str:
+    return "".join(f"[{c}]" if c in "*?[" else c for c in s)
+
+
+def _latest_in_state_file(d: Path) -> str | None:
+    """`model_checkpoint_path` of the text CheckpointState Saver writes beside its checkpoints,
+    if the files it names exist (relative paths are relative to the directory)."""
+    state = d / "checkpoint"
+    if not state.is_file():
+        return None
+    try:
+        text = state.read_text(errors="replace")
+    except OSError:
+        return None
+    m = re.search(r'^model_checkpoint_path:\s*"((?:[^"\\]|\\.)*)"', text, re.M)
+    if not m:
+        return None
+    prefix = Path(m.group(1).encode().decode("unicode_escape"))
+    prefix = prefix if prefix.is_absolute() else d / prefix
+    if Path(f"{prefix}.index").is_file() or prefix.is_file() or any(prefix.parent.glob(f"{_glob_escape(prefix.name)}-?????-of-?????")):
+        return str(prefix)
+    return None

@@ -21,7 +21,7 @@ from google.protobuf import text_format
 
 from ..errors import ForeignFormat, LoadError
 from . import opdefs, wire
-from .checkpoint import variable_sizes
+from .checkpoint import checkpoint_beside, variable_sizes
 from .dtypes import dtype_name
 from .graph import FunctionInfo, Model, function_scope
 from .node import ARG_OP, Node
@@ -260,7 +260,10 @@ def _from_meta_graph(d: Path, meta, source: Path, fmt: str = "meta_graph") -> Mo
     model.init_ops = _init_ops(model, meta)
     read_signatures(model, meta)
     if fmt == "meta_graph":
-        _attach_checkpoint(model, _checkpoint_index_near(source))
+        prefix = checkpoint_beside(source)
+        if prefix is not None:  # V2 (with an index: variable sizes) or V1 (restorable, no sizes)
+            model.checkpoint_prefix = prefix
+            _attach_checkpoint(model, Path(f"{prefix}.index"))
     return model
 
 
@@ -278,12 +281,6 @@ def _init_ops(model: Model, meta) -> set:
     if "__saved_model_init_op" in meta.signature_def:
         names |= {parse_input(t.name).node for t in meta.signature_def["__saved_model_init_op"].outputs.values()}
     return {("", n) for n in names if ("", n) in model.nodes}
-
-
-def _checkpoint_index_near(meta_path: Path) -> Path | None:
-    """The checkpoint index a .meta file was saved with (model.meta -> model.index)."""
-    candidate = meta_path.with_suffix(".index")
-    return candidate if candidate.is_file() else None
 
 
 def _attach_checkpoint(model: Model, index: Path | None) -> None:

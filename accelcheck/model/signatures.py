@@ -110,6 +110,13 @@ def _add_signature(model: Model, name: str, inputs: dict, outputs: dict, method:
 
 
 def infer_signature(model: Model) -> None:
+    """Give a graph without SignatureDefs the signature its structure implies (inferred_signature)."""
+    sig = inferred_signature(model)
+    if sig is not None:
+        model.signatures[sig.name] = sig
+
+
+def inferred_signature(model: Model) -> Signature | None:
     """A frozen graph has no signatures: inputs are its placeholders, outputs its data sinks.
 
     A graph written as a function says what it takes and returns: its top-level _Arg nodes are
@@ -139,9 +146,9 @@ def infer_signature(model: Model) -> None:
             continue
         if model.output_count(n) != 0:  # None: an op TensorFlow does not know; assume it has one
             outputs[n.name] = _node_spec(n)
-    if outputs or targets:
-        model.signatures["(inferred)"] = Signature("(inferred)", inputs, outputs, inferred=True,
-                                                   targets=frozenset(targets))
+    if not outputs and not targets:
+        return None
+    return Signature("(inferred)", inputs, outputs, inferred=True, targets=frozenset(targets))
 
 
 def _int_attr(node: Node, key: str) -> int:

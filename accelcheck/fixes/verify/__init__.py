@@ -42,7 +42,7 @@ from .compare import _compare_plan
 from .inputs import _read_npz, generate_inputs
 from .pairing import _Plan, _lookup_signature, _plan
 from .results import OutputDiff, Timing, VerifyResult
-from .runtime import _line
+from ...tfruntime import error_line
 from .session import _first_calls_fresh, _run_model, _warm_runtime
 
 __all__ = ["OutputDiff", "Timing", "VerifyResult", "generate_inputs", "verify"]
@@ -54,7 +54,7 @@ def _accel_load(path, tags):
     try:
         return load(path, tuple(tags) if tags else None), ""
     except Exception as e:  # noqa: BLE001 - LoadError, or anything a broken file provokes
-        return None, _line(e)
+        return None, error_line(e)
 
 
 def verify(original_path, fixed_path, signatures: list[str], *, tags=None, inputs_npz: str | None = None,
@@ -89,7 +89,7 @@ def verify(original_path, fixed_path, signatures: list[str], *, tags=None, input
         try:
             plan, reason = _plan(name, orig_model, fixed_model, npz, pinned)
         except Exception as e:  # noqa: BLE001 - a model this code does not understand
-            plan, reason = None, f"{name}: cannot prepare inputs: {_line(e)}"
+            plan, reason = None, f"{name}: cannot prepare inputs: {error_line(e)}"
         if plan is None:
             result.skipped.append(reason)
         else:
@@ -125,7 +125,7 @@ def verify(original_path, fixed_path, signatures: list[str], *, tags=None, input
                 p.fixed_runs, p.fixed_error = None, load_error
     except Exception as e:  # noqa: BLE001 - TensorFlow itself failed to start
         result.ok = False
-        result.fixed_error = result.fixed_error or f"cannot run TensorFlow: {_line(e)}"
+        result.fixed_error = result.fixed_error or f"cannot run TensorFlow: {error_line(e)}"
         return result
 
     runnable = []
@@ -144,7 +144,7 @@ def verify(original_path, fixed_path, signatures: list[str], *, tags=None, input
             result.compared.extend(_compare_plan(plan, rtol, atol))
         except Exception as e:  # noqa: BLE001 - outputs numpy cannot compare
             result.compared.append(OutputDiff(plan.name, "*", math.nan, math.nan, False,
-                                              f"cannot compare the outputs: {_line(e)}"))
+                                              f"cannot compare the outputs: {error_line(e)}"))
         if plan.extra_outputs:
             result.notes.append(f"{plan.name}: output(s) only in the fixed model, not compared: "
                                 f"{', '.join(plan.extra_outputs)}")

@@ -10,7 +10,26 @@ import numpy as np
 
 from ...errors import ConfigError
 from ...model.graph import call_arg_offset
-from .runtime import _line, _np_dtype, _tf
+from ...tfruntime import error_line, tf
+
+_PLAIN_DTYPES = {"float16", "float32", "float64", "complex64", "complex128", "bool", "int8", "int16", "int32",
+                 "int64", "uint8", "uint16", "uint32", "uint64"}
+
+
+def _np_dtype(name: str):
+    """numpy dtype for an accelcheck dtype name, or None (resource, variant, quantized, unknown)."""
+    base = name[:-4] if name.endswith("_ref") else name
+    if base in ("", "resource", "variant", "invalid") or base.startswith(("unknown", "q")):
+        return None
+    if base == "string":
+        return np.dtype(object)
+    if base in _PLAIN_DTYPES:
+        return np.dtype(base)
+    try:
+        return np.dtype(tf().dtypes.as_dtype(base).as_numpy_dtype)
+    except Exception:  # noqa: BLE001 - a dtype TensorFlow cannot feed from numpy
+        return None
+
 
 # Ops a serialized tf.Example batch passes through unchanged on its way to the parser.
 _PASS_THROUGH = {"Identity", "Snapshot", "StopGradient", "Reshape", "ExpandDims", "Squeeze", "PlaceholderWithDefault"}
@@ -152,7 +171,7 @@ def _examples(model, node_key, rng: np.random.Generator, shape: list[int]) -> np
     features, single = _example_features(model, node_key)
     if single:
         shape = []
-    _tf()
+    tf()
     from tensorflow.core.example import example_pb2
 
     count = int(np.prod(shape)) if shape else 1
@@ -216,7 +235,7 @@ def _read_npz(path: str) -> dict[str, np.ndarray]:
         with np.load(path, allow_pickle=False) as data:
             out = {k: data[k] for k in data.files}
     except Exception as e:  # noqa: BLE001 - a missing, corrupt or pickled file
-        raise ConfigError(f"--inputs {path}: cannot read as a NumPy .npz file: {_line(e)}") from None
+        raise ConfigError(f"--inputs {path}: cannot read as a NumPy .npz file: {error_line(e)}") from None
     for k, v in out.items():
         if v.dtype.kind == "U":
             out[k] = np.char.encode(v, "utf-8").astype(object)

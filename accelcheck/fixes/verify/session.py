@@ -6,7 +6,6 @@ from __future__ import annotations
 import math
 import statistics
 import time
-from pathlib import Path
 
 import numpy as np
 
@@ -14,7 +13,7 @@ from .compare import _compare
 from .inputs import _CannotGenerate
 from .pairing import _Plan, _variants
 from .results import Timing
-from .runtime import _line, _tf
+from ...tfruntime import error_line, tf
 
 
 _WARMUP_CALLS = 3
@@ -27,7 +26,7 @@ class _Session:
     """One model loaded into a fresh graph and session (TF1 graph mode, soft placement)."""
 
     def __init__(self, model, tags):
-        t = _tf()
+        t = tf()
         self.graph = t.Graph()
         start = time.perf_counter()
         with self.graph.as_default():
@@ -41,22 +40,12 @@ class _Session:
         self.load_s = time.perf_counter() - start
 
     def _load(self, t, model, tags) -> None:
-        from ...confirm import loading
+        from ...tfruntime import restore_meta_graph
 
         if model.format == "saved_model":
             t.compat.v1.saved_model.loader.load(self.sess, list(model.tags), model.path)  # the chosen MetaGraph
         elif model.format == "meta_graph":
-            meta = t.compat.v1.MetaGraphDef()
-            meta.CopyFrom(model.meta_graph)
-            loading.fix_meta_version(meta)
-            saver = t.compat.v1.train.import_meta_graph(meta, clear_devices=False)
-            if saver is not None:
-                prefix = model.checkpoint_prefix or loading.checkpoint_prefix(Path(model.path))
-                if prefix is None:
-                    raise RuntimeError(f"{model.path}: no checkpoint beside the .meta to restore its variables from")
-                saver.restore(self.sess, prefix)
-            if self.graph.get_collection(t.compat.v1.GraphKeys.TABLE_INITIALIZERS):
-                self.sess.run(t.compat.v1.tables_initializer())
+            restore_meta_graph(self.sess, model, initialise_without_checkpoint=False)
         else:
             t.compat.v1.import_graph_def(model.graph_def, name="")
             if any(n.name == "init_all_tables" for n in model.graph_def.node):
@@ -92,7 +81,7 @@ class _Session:
 
 def _warm_runtime() -> None:
     """Start TensorFlow's runtime (devices, thread pools) once, so the first load timed does not pay for it."""
-    t = _tf()
+    t = tf()
     g = t.Graph()
     with g.as_default(), t.compat.v1.Session(graph=g) as s:
         s.run(t.constant(1.0) + 1.0)
@@ -103,7 +92,7 @@ def _run_model(model, tags, plans: list[_Plan], which: str, seed: int, measure: 
     try:
         session = _Session(model, tags)
     except Exception as e:  # noqa: BLE001 - reported, never raised
-        return f"cannot load: {_line(e)}", None
+        return f"cannot load: {error_line(e)}", None
     try:
         for plan in plans:
             if plan.gen_error or (which == "original" and plan.orig_error):
@@ -115,7 +104,7 @@ def _run_model(model, tags, plans: list[_Plan], which: str, seed: int, measure: 
                     plan.gen_error = f"{plan.name}: {e}"
                     continue
                 except Exception as e:  # noqa: BLE001 - a graph this code does not understand
-                    plan.gen_error = f"{plan.name}: cannot generate inputs: {_line(e)}"
+                    plan.gen_error = f"{plan.name}: cannot generate inputs: {error_line(e)}"
                     continue
             fetch = plan.orig_fetch if which == "original" else plan.fixed_fetch
             order = [plan.chosen] if plan.chosen is not None else range(len(plan.variants))
@@ -125,7 +114,7 @@ def _run_model(model, tags, plans: list[_Plan], which: str, seed: int, measure: 
                     feeds = plan.feeds(which, i)
                     runs = [session.run(fetch, feeds) for _ in range(2)]
                 except Exception as e:  # noqa: BLE001 - report the first variant's error
-                    error = error or _line(e)
+                    error = error or error_line(e)
                     continue
                 plan.chosen = i
                 break

@@ -58,3 +58,46 @@ def test_xla_compile_errors_are_read_into_ops_and_nodes():
     results = run_isolated("xla", path=str(BUILT / "tf2_print"))
     problems = [p for r in results for p in r.problems]
     assert [(p.op, p.node.split("/")[-1], p.kind) for p in problems] == [("StringFormat", "print_x_format", "no_kernel")]
+
+
+def test_the_oracle_runs_on_the_model_accelcheck_read(tmp_path):
+    """One loading stack: an oracle given a Model (or a path, which accelcheck's loader reads)
+    converts what `check` judged; a .meta restores the checkpoint the loader found beside it."""
+    from accelcheck import load_model
+
+    model = load_model(BUILT / "tf1_meta")
+    assert model.format == "meta_graph" and model.checkpoint_prefix.endswith("tf1_meta/model")
+    by_model = run_isolated("tflite", path=model)
+    by_path = run_isolated("tflite", path=str(BUILT / "tf1_meta"))
+    assert by_model.ok and by_path.ok
+
+
+def test_an_unreadable_model_is_the_loaders_one_line_reason(tmp_path):
+    bad = tmp_path / "truncated.pb"
+    bad.write_bytes((BUILT / "tf1_mlp_frozen.pb").read_bytes()[:100])
+    result = run_isolated("xla", path=str(bad))[0]
+    assert not result.ok and result.error.startswith("unsupported format: ")
+    assert "incomplete" in result.error and "\n" not in result.error
+
+
+def test_the_loader_finds_the_checkpoints_saver_writes_beside_a_meta(tmp_path):
+    """V2 (<stem>.index), the `checkpoint` state file's latest, a V1 sharded or plain prefix."""
+    from accelcheck.model.checkpoint import checkpoint_beside
+
+    src = BUILT / "tf1_meta"
+    state = tmp_path / "state"
+    state.mkdir()
+    (state / "graph.meta").write_bytes((src / "model.meta").read_bytes())
+    for f in ("model.index", "model.data-00000-of-00001"):
+        (state / f"ckpt-7{f[len('model'):]}").write_bytes((src / f).read_bytes())
+    (state / "checkpoint").write_text('model_checkpoint_path: "ckpt-7"\nall_model_checkpoint_paths: "ckpt-7"\n')
+    assert checkpoint_beside(state / "graph.meta") == str(state / "ckpt-7")
+    assert checkpoint_beside(src / "model.meta") == str(src / "model")
+    v1 = tmp_path / "v1"
+    v1.mkdir()
+    (v1 / "m.meta").write_bytes(b"")
+    (v1 / "m-00000-of-00002").write_bytes(b"")
+    (v1 / "m-00001-of-00002").write_bytes(b"")
+    assert checkpoint_beside(v1 / "m.meta") == str(v1 / "m-?????-of-00002")
+    (v1 / "n.meta").write_bytes(b"")
+    assert checkpoint_beside(v1 / "n.meta") is None

@@ -366,6 +366,11 @@ def test_fix_and_verify_read_the_only_metagraph_whatever_its_tags(tmp_path, tf, 
     assert load(out).tags == (sorted(tags) or ["serve"])  # a MetaGraph without tags is written as `serve`
     # what no fix can remove stays, and says so with exit 1: ParseExample needs Select TF ops
     assert code == 1 and {f["location"]["op"] for f in report["findings_after"]["findings"]} == {"ParseExample"}
+    # the oracles, asked for the MetaGraph check read (its tags, even none), read the same one: the
+    # converter gets to the graph and rejects its unfrozen ref variables, as check says (TFL003)
+    assert load(model, tags=tuple(tags)).tags == sorted(tags)
+    result = run_isolated("tflite-select", path=str(model), tags=list(tags))
+    assert {p.op for p in result.problems} == {"VariableV2"}, result.error
 
 
 def test_fix_prints_no_tensorflow_log_line_unless_verbose(tmp_path):

@@ -26,3 +26,19 @@ def test_op_facts_are_not_redefined_in_code():
             spelled = [op for op in members if f'"{op}"' in text]
             assert len(spelled) < max(4, len(members) // 2 + 1), \
                 f"{path.relative_to(PACKAGE)} spells out {spelled} of op set {name!r}: use opsets.op_set({name!r})"
+
+
+def test_checks_and_passes_read_nodes_through_the_node_view():
+    """Rules and fix passes read attributes, constants and inputs through model.Node; the NodeDef
+    protos are touched only by the model package and the edit layer (fixes/edit.py, artifact.py)."""
+    import re
+
+    offenders = []
+    for sub in ("rules", "fixes", "confirm", "report"):
+        for path in (PACKAGE / sub).rglob("*.py"):
+            if path.name in ("edit.py", "artifact.py"):
+                continue
+            for i, line in enumerate(path.read_text().splitlines(), 1):
+                if re.search(r"\w\.(proto|attrs)\b", line):
+                    offenders.append(f"{path.relative_to(PACKAGE)}:{i}: {line.strip()}")
+    assert offenders == []

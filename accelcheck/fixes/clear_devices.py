@@ -14,6 +14,10 @@ class ClearDevices(Pass):
     def applies(self, art: Artifact, opts: FixOptions) -> bool:
         return any(n.device for n in art.model().real_nodes())
 
+    def ensures(self, art: Artifact, opts: FixOptions) -> str:
+        pinned = [n for n in art.model().real_nodes() if n.device]
+        return f"`{node_path(pinned[0].key)}` is still pinned to {pinned[0].device}" if pinned else ""
+
     def run(self, art: Artifact, opts: FixOptions) -> PassResult:
         result = PassResult(self.name, art, changed=False)
         scopes = [""] + list(art.functions())

@@ -29,6 +29,10 @@ class DropAssignments(Pass):
     def applies(self, art: Artifact, opts: FixOptions) -> bool:
         return bool(self._served_writes(art))
 
+    def ensures(self, art: Artifact, opts: FixOptions) -> str:
+        left = self._served_writes(art)
+        return f"`{node_path(left[0][1])}` still writes a variable on a served path" if left else ""
+
     def run(self, art: Artifact, opts: FixOptions) -> PassResult:
         result = PassResult(self.name, art, changed=False)
         model = art.model()

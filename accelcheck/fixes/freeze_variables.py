@@ -38,6 +38,12 @@ _VARIABLE_COLLECTIONS = ("variables", "trainable_variables", "local_variables", 
 class FreezeVariables(Pass):
     name = "freeze-variables"
     summary = "turn variables into constants holding their checkpoint values"
+    runs_first = {"drop-assignments": "variables are written on a served path (freezing needs them read-only)"}
+    followed_by = {"strip-training": "after freezing, checkpoint and training nodes have nothing to do",
+                   "remove-identity-chains": "drop the variable `/read` identities left by freezing"}
+
+    def asked_for(self, model, opts: FixOptions, output_format: str) -> str:
+        return "a frozen GraphDef holds no variables" if output_format == "frozen" and model.variables else ""
 
     def applies(self, art: Artifact, opts: FixOptions) -> bool:
         return bool(art.model().variables)
@@ -58,7 +64,6 @@ class FreezeVariables(Pass):
                                             "--unsafe-fixes to drop the assignment")
         values = self._values(art, [v for v in model.variables if v.node in live])
         self._drop_saver(art, result)
-        art.changed()
         model = art.model()  # one analysis after the saver is gone; variables do not share readers
         for var in model.variables:
             if var.node in values:
@@ -66,14 +71,10 @@ class FreezeVariables(Pass):
                     self._freeze_ref(art, model, var, values[var.node], result)
                 else:
                     self._freeze_resource(art, model, var, values[var.node], result)
-        art.changed()
         self._remove_unused_resource_args(art, result)
-        art.changed()
         self._remove_dead_variables(art, result)
-        art.changed()
         dropped = drop_unreachable_functions(art)
         result.removed += [f"function {f}" for f in dropped]
-        art.changed()
         remaining = art.model().variables
         art.frozen = not remaining
         if remaining:
@@ -216,7 +217,6 @@ class FreezeVariables(Pass):
                         _drop_function_arg(fdefs[fname], i)
                     result.modified.append(f"function {fname}: {len(indices)} resource argument(s) removed")
                     changed = True
-            art.changed()
             model = art.model()
             orphans = {k for k, n in model.nodes.items()
                        if not n.is_arg and n.op in ({"VarHandleOp"} | _FORWARDERS)
@@ -224,7 +224,6 @@ class FreezeVariables(Pass):
                        and not any(True for _ in model.graph.successors(k))}
             if orphans:
                 result.removed += [node_path(k) for k in remove_nodes(art, orphans)]
-                art.changed()
                 changed = True
             if not changed:
                 return
@@ -247,7 +246,7 @@ class FreezeVariables(Pass):
 
     def _drop_saver(self, art: Artifact, result: PassResult) -> None:
         """The checkpoint save/restore subgraph (TF1 `save/...`, TF2 `__traced_save/restore` calls)."""
-        meta = art.meta_graph
+        meta = art.read_meta()
         if meta is None or not meta.HasField("saver_def"):
             return
         model = art.model()

@@ -16,7 +16,7 @@ def keep_set(art: Artifact) -> set:
     still has variables to restore)."""
     model = art.model()
     roots = set(model.init_ops)
-    meta = art.meta_graph
+    meta = art.read_meta()
     if meta is not None and meta.HasField("saver_def"):
         for t in (meta.saver_def.filename_tensor_name, meta.saver_def.save_tensor_name, meta.saver_def.restore_op_name):
             if t and ("", parse_input(t).node) in model.nodes:
@@ -28,7 +28,7 @@ def keep_set(art: Artifact) -> set:
 
 
 def _variable_def_nodes(art: Artifact, keep: set) -> set:
-    meta, model = art.meta_graph, art.model()
+    meta, model = art.read_meta(), art.model()
     found = set()
     if meta is None:
         return found
@@ -81,18 +81,38 @@ class PruneToSignatures(Pass):
     name = "prune-to-signatures"
     summary = "keep only what the kept signatures use"
 
+    def asked_for(self, model, opts: FixOptions, output_format: str) -> str:
+        return f"keep only {', '.join(opts.signatures)}" if opts.signatures else ""
+
+    def applies(self, art: Artifact, opts: FixOptions) -> bool:
+        model = art.model()
+        if not model.signatures:
+            return False
+        meta = art.read_meta()
+        if opts.signatures and meta is not None and any(
+                k not in opts.signatures and not k.startswith("__saved_model") for k in meta.signature_def):
+            return True
+        keep = keep_set(art)
+        return any(not k[0] and k not in keep for k in model.nodes)
+
+    def ensures(self, art: Artifact, opts: FixOptions) -> str:
+        meta = art.read_meta()
+        if not opts.signatures or meta is None:
+            return ""
+        extra = sorted(k for k in meta.signature_def if k not in opts.signatures and not k.startswith("__saved_model"))
+        return f"signature(s) {', '.join(extra)} remain" if extra else ""
+
     def run(self, art: Artifact, opts: FixOptions) -> PassResult:
         result = PassResult(self.name, art, changed=False)
         model = art.model()
         if not model.signatures:
             result.notes.append("no signatures: nothing to prune by")
             return result
-        if art.meta_graph is not None and opts.signatures:
+        if art.read_meta() is not None and opts.signatures:
             for name in list(art.meta_graph.signature_def):
                 if name not in opts.signatures and not name.startswith("__saved_model"):
                     del art.meta_graph.signature_def[name]
                     result.removed.append(f"signature {name}")
-            art.changed()
             model = art.model()
         keep = keep_set(art)
         doomed = {k for k, n in model.nodes.items() if not k[0] and k not in keep}
@@ -100,7 +120,6 @@ class PruneToSignatures(Pass):
             _make_placeholder(art, model, key)
             result.modified.append(node_path(key))
         result.removed += [node_path(k) for k in remove_nodes(art, doomed)]
-        art.changed()
         result.removed += [f"function {f}" for f in drop_unreachable_functions(art)]
         result.changed = bool(result.removed)
         return result

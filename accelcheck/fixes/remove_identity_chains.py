@@ -14,8 +14,8 @@ from .edit import output_ref, remove_nodes, replace_input
 
 def _protected(art: Artifact) -> set[str]:
     names = set()
-    if art.meta_graph is not None:
-        for sig in art.meta_graph.signature_def.values():
+    if art.read_meta() is not None:
+        for sig in art.read_meta().signature_def.values():
             for info in list(sig.inputs.values()) + list(sig.outputs.values()):
                 names.add(parse_input(info.name).node)
     for spec_sig in art.model().signatures.values():
@@ -35,13 +35,13 @@ class RemoveIdentityChains(Pass):
         for node in model.real_nodes():
             if node.op != "Identity" or node.scope or node.name in protected:
                 continue
-            if any(t.startswith("^") for t in node.proto.input):
+            if node.has_control_inputs():
                 continue
             if any(d.endswith(("_ref", "resource", "variant")) for d in node.dtypes()):
                 continue
             if any(data["kind"] == "control" for _, data in model.consumers(node.key)):
                 continue
-            source = node.proto.input[0]
+            source = node.inputs[0]
             replace_input(art, "", output_ref("Identity", node.name, ""), source)
             doomed.add(node.key)
         result.removed = [node_path(k) for k in remove_nodes(art, doomed)]

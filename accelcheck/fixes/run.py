@@ -100,10 +100,9 @@ def _size(path: str | Path) -> int:
     return sum(f.stat().st_size for f in p.rglob("*") if f.is_file())
 
 
-def plan(art: Artifact, report: Report, pack, opts: FixOptions,
-         output_format: str) -> tuple[list[PlannedPass], list[str], list[str]]:
-    """Which passes to run, why, and which findings each should remove; what needs --unsafe-fixes;
-    and the findings whose rule names a fix that cannot remove them."""
+def fixes_for(report: Report, pack) -> tuple[dict[str, list[str]], list[str]]:
+    """The passes the findings name ({pass: ["CODE node", ...]}, from each rule's `fix`), and the
+    findings whose named pass cannot remove them (with why)."""
     by_fix: dict[str, list[str]] = {}
     not_fixable = []
     for f in report.findings:
@@ -116,30 +115,61 @@ def plan(art: Artifact, report: Report, pack, opts: FixOptions,
             not_fixable.append(f"{item} ({f.location.op}): {why}")
         else:
             by_fix.setdefault(rule.fix, []).append(item)
+    return by_fix, not_fixable
+
+
+def plan(art: Artifact, report: Report, pack, opts: FixOptions,
+         output_format: str) -> tuple[list[PlannedPass], list[str], list[str]]:
+    """Which passes to run, why, and which findings each should remove; what needs --unsafe-fixes;
+    and the findings whose rule names a fix that cannot remove them. Read from the findings, the
+    passes' `asked_for`, and their contracts (`runs_first`, `followed_by`)."""
+    by_fix, not_fixable = fixes_for(report, pack)
     wanted = {name: f"{len(items)} finding(s)" for name, items in by_fix.items()}
     model = art.model()
-    if opts.signatures:
-        wanted["prune-to-signatures"] = f"keep only {', '.join(opts.signatures)}"
-    if output_format == "frozen" and model.variables:
-        wanted.setdefault("freeze-variables", "a frozen GraphDef holds no variables")
-    if "freeze-variables" in wanted:
-        wanted.setdefault("strip-training", "after freezing, checkpoint and training nodes have nothing to do")
-        wanted.setdefault("remove-identity-chains", "drop the variable `/read` identities left by freezing")
-        if DropAssignments().applies(art, opts):
-            wanted["drop-assignments"] = "variables are written on a served path (freezing needs them read-only)"
+    for name, cls in PASSES.items():
+        why = cls().asked_for(model, opts, output_format)
+        if why:
+            wanted.setdefault(name, why)
+    grown = True
+    while grown:  # what the wanted passes need before them and bring after them, transitively
+        grown = False
+        for name in list(wanted):
+            p = PASSES[name]
+            extra = {dep: why for dep, why in p.runs_first.items() if PASSES[dep]().applies(art, opts)}
+            extra.update(p.followed_by)
+            for dep, why in extra.items():
+                if dep not in wanted:
+                    wanted[dep] = why
+                    grown = True
     needs_unsafe = []
     planned = []
     for name, cls in PASSES.items():
         if name not in wanted:
             continue
         p = cls()
-        if name not in ("prune-to-signatures",) and not p.applies(art, opts):
+        if not p.applies(art, opts):
             continue
         if not p.safe and not opts.unsafe:
             needs_unsafe.append(f"{name}: {p.summary} ({wanted[name]})")
             continue
         planned.append(PlannedPass(name, p.safe, wanted[name], by_fix.get(name, [])))
     return planned, needs_unsafe, not_fixable
+
+
+def _check_pass_order() -> None:
+    """PASSES' order must honour every pass's contract: what runs first comes earlier, what
+    follows comes later (a programming error otherwise, caught on import and by the tests)."""
+    order = list(PASSES)
+    for name, cls in PASSES.items():
+        for dep in cls.runs_first:
+            if order.index(dep) > order.index(name):
+                raise RuntimeError(f"{dep} must come before {name} in PASSES")
+        for dep in cls.followed_by:
+            if order.index(dep) < order.index(name):
+                raise RuntimeError(f"{dep} must come after {name} in PASSES")
+
+
+_check_pass_order()
 
 
 def fix(path: str, settings: Settings, out: str | None = None, *, output_format: str | None = None,
@@ -175,7 +205,13 @@ def fix(path: str, settings: Settings, out: str | None = None, *, output_format:
     if dry_run:
         return report
     try:
-        fixed, report.passes = run_passes(art, [PASSES[p.name]() for p in planned], opts, progress)
+        def replan(latest: Report, current: Artifact) -> list[Pass]:
+            # Another round only for what the findings still name; contracts were planned already.
+            by_fix, _ = fixes_for(latest, pack)
+            return [cls() for name, cls in PASSES.items() if name in by_fix and (cls.safe or opts.unsafe)]
+
+        fixed, report.passes = run_passes(art, [PASSES[p.name]() for p in planned], opts, progress,
+                                          lint=lambda m: settings.lint(m, pack), replan=replan, initial=before)
     except FixRefused as e:
         report.refused = str(e)
         raise
@@ -228,14 +264,14 @@ def _default_output_format(model) -> str:
 
 def _write(art: Artifact, model, stage: Path, fmt: str) -> None:
     if fmt == "frozen":
-        write_frozen(art.graph_def, stage)
+        write_frozen(art.read_graph(), stage)
         return
-    meta = art.meta_graph
+    meta = art.meta_graph  # its tags are set below
     if meta is None:  # a GraphDef becomes a SavedModel: signatures from the inferred one
         from ..model.protos import pb
 
         meta = pb.meta_graph_pb2.MetaGraphDef()
-        meta.graph_def.CopyFrom(art.graph_def)
+        meta.graph_def.CopyFrom(art.read_graph())
         meta.meta_info_def.tags.append("serve")
         for name, sig in art.model().signatures.items():
             key = "serving_default" if sig.inferred else name

@@ -25,6 +25,10 @@ class StripDebug(Pass):
     def applies(self, art: Artifact, opts: FixOptions) -> bool:
         return any(n.op in DEBUG_OPS for n in art.model().real_nodes())
 
+    def ensures(self, art: Artifact, opts: FixOptions) -> str:
+        left = [n for n in art.model().real_nodes() if n.op in DEBUG_OPS]
+        return f"{len(left)} debug op(s) remain, e.g. `{node_path(left[0].key)}`" if left else ""
+
     def run(self, art: Artifact, opts: FixOptions) -> PassResult:
         result = PassResult(self.name, art, changed=False)
         model = art.model()
@@ -33,7 +37,7 @@ class StripDebug(Pass):
             if node.op not in DEBUG_OPS:
                 continue
             if node.op in _PASS_THROUGH:
-                source = next(t for t in node.proto.input if not t.startswith("^"))
+                source = node.data_inputs()[0]
                 replace_input(art, node.scope, output_ref(node.op, node.name, node.scope), source)
             doomed.add(node.key)
         # Format strings that only fed a removed PrintV2.

@@ -44,7 +44,6 @@ class StripTraining(Pass):
                 break
             doomed |= more
         result.removed = [node_path(k) for k in remove_nodes(art, doomed)]
-        art.changed()
         result.removed += [f"function {f}" for f in drop_unreachable_functions(art)]
         result.changed = bool(result.removed)
         return result

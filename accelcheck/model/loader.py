@@ -238,11 +238,11 @@ def _from_saved_model(d: Path, saved_model, tags, source: Path | None = None) ->
         # ({serve, tpu}, {serve, train}, {transform}, none at all).
         chosen = list(saved_model.meta_graphs)
     else:
-        wanted = set(tags or DEFAULT_TAGS)
+        wanted = set(DEFAULT_TAGS if tags is None else tags)  # () asks for the MetaGraph without tags
         chosen = [m for m in saved_model.meta_graphs if set(m.meta_info_def.tags) == wanted]
     if not chosen:
         listing = "; ".join(",".join(t) or "(no tags)" for t in available)
-        raise LoadError(source, f"no MetaGraph with tags {','.join(sorted(wanted))} (available: {listing}); "
+        raise LoadError(source, f"no MetaGraph with tags {','.join(sorted(wanted)) or '(none)'} (available: {listing}); "
                                 "choose one with --tags")
     model = _from_meta_graph(d, chosen[0], source, fmt="saved_model")
     model.available_tags = available

@@ -4,7 +4,7 @@ and the node-level vocabulary the graph is built from (node keys, graph-boundary
 from __future__ import annotations
 
 from . import opdefs
-from .dtypes import dtype_name, shape_tuple
+from .dtypes import dtype_name, shape_tuple, tensor_values
 
 NodeKey = tuple[str, str]  # (scope, node name); scope "" = top-level graph
 
@@ -75,6 +75,73 @@ class Node:
         if self.proto is None or key not in self.proto.attr:
             return None
         return self.proto.attr[key].s.decode("utf-8", "replace")
+
+    # ----- decoded attributes, constants and inputs (checks and passes never touch the NodeDef) -----
+
+    def has_attr(self, key: str) -> bool:
+        return self.proto is not None and key in self.proto.attr
+
+    def attr_int(self, key: str, default: int = 0) -> int:
+        return self.proto.attr[key].i if self.proto is not None and key in self.proto.attr else default
+
+    def attr_bool(self, key: str, default: bool = False) -> bool:
+        return self.proto.attr[key].b if self.proto is not None and key in self.proto.attr else default
+
+    def attr_func(self, key: str) -> str | None:
+        """The function an attr names (a While's body, an If's branch)."""
+        if self.proto is None or key not in self.proto.attr:
+            return None
+        return self.proto.attr[key].func.name or None
+
+    def attr_list_len(self, key: str) -> int | None:
+        """How many types a list(type) attr holds; None when the attr is absent."""
+        if self.proto is None or key not in self.proto.attr:
+            return None
+        return len(self.proto.attr[key].list.type)
+
+    def attr_bytes_list(self, key: str) -> list[bytes]:
+        return list(self.proto.attr[key].list.s) if self.proto is not None and key in self.proto.attr else []
+
+    def attr_type_list(self, key: str) -> list[str]:
+        if self.proto is None or key not in self.proto.attr:
+            return []
+        return [dtype_name(t) for t in self.proto.attr[key].list.type]
+
+    def attr_shape_list(self, key: str) -> list[tuple[int | None, ...] | None]:
+        if self.proto is None or key not in self.proto.attr:
+            return []
+        return [shape_tuple(s) for s in self.proto.attr[key].list.shape]
+
+    def _const_tensor(self):
+        if self.op != "Const" or self.proto is None or "value" not in self.proto.attr:
+            return None
+        return self.proto.attr["value"].tensor
+
+    def const_values(self) -> list | None:
+        """A Const's numbers, flattened; None for anything else or a dtype not decoded."""
+        tensor = self._const_tensor()
+        return tensor_values(tensor) if tensor is not None else None
+
+    def const_bytes(self) -> list[bytes] | None:
+        """A string Const's values; None for anything else."""
+        tensor = self._const_tensor()
+        return list(tensor.string_val) if tensor is not None else None
+
+    def const_rank(self) -> int | None:
+        """The rank of a Const's value; None for anything else."""
+        tensor = self._const_tensor()
+        return len(tensor.tensor_shape.dim) if tensor is not None else None
+
+    @property
+    def inputs(self) -> tuple[str, ...]:
+        """The NodeDef's inputs as written ("x", "x:1", "fn:out:0", "^ctrl")."""
+        return tuple(self.proto.input) if self.proto is not None else ()
+
+    def data_inputs(self) -> list[str]:
+        return [t for t in self.inputs if not t.startswith("^")]
+
+    def has_control_inputs(self) -> bool:
+        return any(t.startswith("^") for t in self.inputs)
 
     @property
     def registered(self) -> bool:

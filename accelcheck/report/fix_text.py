@@ -37,8 +37,12 @@ def render_fix_text(report, color: bool | None = None) -> str:
     if report.passes:
         out += ["", "Passes"]
         for r in report.passes:
+            findings = f", {len(r.fixed)} finding(s) gone" if r.fixed else ""
             out.append(f"  {r.name}: {'changed' if r.changed else 'no change'}"
-                       f" ({len(r.removed)} removed, {len(r.modified)} modified)")
+                       f" ({len(r.removed)} removed, {len(r.modified)} modified{findings})")
+            if r.introduced:
+                out.append(f"      new finding(s): {', '.join(r.introduced[:5])}"
+                           + (f" (+{len(r.introduced) - 5})" if len(r.introduced) > 5 else ""))
             for note in r.notes:
                 out.append(f"      note: {note}")
     diff = _hist_diff(report.ops_before, report.ops_after)

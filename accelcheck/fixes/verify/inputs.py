@@ -94,8 +94,8 @@ def _const_strings(model, key, depth: int = 0) -> list[bytes] | None:
     node = model.nodes.get(key)
     if node is None or depth > 8:
         return None
-    if node.op == "Const" and "value" in node.attrs:
-        return list(node.attrs["value"].tensor.string_val)
+    if node.op == "Const":
+        return node.const_bytes()
     if node.op in ("Identity", "Reshape", "Snapshot"):
         src = _input_at(model, key, 0)
         return _const_strings(model, src, depth + 1) if src is not None else None
@@ -112,14 +112,11 @@ def _input_at(model, key, index: int):
 def _dense_features(model, node) -> list[tuple[str, str, tuple]]:
     """(feature key, dtype name, dense shape) for each dense feature a parse node reads.
     Raises _CannotGenerate when the keys cannot be read from the graph."""
-    from ...model.dtypes import dtype_name, shape_tuple
-
-    attrs = node.attrs
     if node.op == "ParseSingleExample":
-        keys = list(attrs["dense_keys"].list.s) if "dense_keys" in attrs else []
+        keys = node.attr_bytes_list("dense_keys")
     elif node.op == "ParseExample":
-        n_sparse = attrs["Nsparse"].i if "Nsparse" in attrs else 0
-        n_dense = attrs["Ndense"].i if "Ndense" in attrs else 0
+        n_sparse = node.attr_int("Nsparse")
+        n_dense = node.attr_int("Ndense")
         keys = []
         for i in range(n_dense):
             src = _input_at(model, node.key, 2 + n_sparse + i)
@@ -131,11 +128,11 @@ def _dense_features(model, node) -> list[tuple[str, str, tuple]]:
         src = _input_at(model, node.key, 3)
         keys = _const_strings(model, src) if src is not None else None
         if keys is None:
-            if "dense_keys" not in attrs:
+            if not node.has_attr("dense_keys"):
                 raise _CannotGenerate(f"feeds {node.op} node `{node.name}`, whose dense keys are not a constant")
-            keys = list(attrs["dense_keys"].list.s)
-    types = [dtype_name(t) for t in attrs["Tdense"].list.type] if "Tdense" in attrs else []
-    shapes = [shape_tuple(s) for s in attrs["dense_shapes"].list.shape] if "dense_shapes" in attrs else []
+            keys = node.attr_bytes_list("dense_keys")
+    types = node.attr_type_list("Tdense")
+    shapes = node.attr_shape_list("dense_shapes")
     if len(types) != len(keys):
         raise _CannotGenerate(f"feeds {node.op} node `{node.name}` with {len(keys)} dense keys "
                               f"but {len(types)} Tdense types")

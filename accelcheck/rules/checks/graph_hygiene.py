@@ -70,9 +70,9 @@ def _embedded_ops(model, key) -> set[str]:
     ops: set[str] = set()
     for src, data in model.producers(key):
         source = model.nodes[src]
-        if data["kind"] != "data" or source.op != "Const" or "value" not in source.attrs:
+        if data["kind"] != "data":
             continue
-        for blob in source.attrs["value"].tensor.string_val:
+        for blob in source.const_bytes() or ():
             graph = pb.graph_pb2.GraphDef()
             try:
                 graph.ParseFromString(blob)

@@ -17,7 +17,7 @@ from collections import Counter
 from typing import Iterator
 
 from ...model import opdefs
-from ...model.dtypes import base_dtype, tensor_values
+from ...model.dtypes import base_dtype
 from ...opsets import op_set
 from ...resources import load_data
 from . import REQUIRED, Hit
@@ -133,9 +133,7 @@ def const_scalar(model, key) -> float | None:
 
 def _const_values(model, key) -> list | None:
     node = model.nodes.get(key)
-    if node is None or node.op != "Const" or "value" not in node.attrs:
-        return None
-    return tensor_values(node.attrs["value"].tensor)
+    return node.const_values() if node is not None else None
 
 
 def _fused_gelu(model, node) -> bool:
@@ -278,13 +276,12 @@ def tensorlist_element_shape(ctx, rule) -> Iterator[Hit]:
             if values is None:
                 yield Hit(node.key, {"shape": "computed at run time"})
                 continue
-            unranked = not model.nodes[source].attrs["value"].tensor.tensor_shape.dim
+            unranked = not model.nodes[source].const_rank()
             # An unranked element shape is inferred from what is written (measured: converts);
             # a ranked one with an unknown dimension is not.
             if not unranked and any(v < 0 for v in values):
                 yield Hit(node.key, {"shape": "[" + ", ".join("?" if v < 0 else str(v) for v in values) + "]"})
-        elif node.op == "TensorListSetItem" and "resize_if_index_out_of_bounds" in node.attrs \
-                and node.attrs["resize_if_index_out_of_bounds"].b:
+        elif node.op == "TensorListSetItem" and node.attr_bool("resize_if_index_out_of_bounds"):
             yield Hit(node.key, {"shape": "growing (TensorArray(dynamic_size=True))"})
 
 

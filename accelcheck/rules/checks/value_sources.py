@@ -39,10 +39,10 @@ def input_index(node, arg_name: str) -> int | None:
         if arg["name"] == arg_name:
             return index
         if arg.get("number_attr"):
-            index += node.attrs[arg["number_attr"]].i if arg["number_attr"] in node.attrs else 1
+            index += node.attr_int(arg["number_attr"], 1)
         elif arg.get("type_list_attr"):
-            attr = arg["type_list_attr"]
-            index += len(node.attrs[attr].list.type) if attr in node.attrs else 1
+            count = node.attr_list_len(arg["type_list_attr"])
+            index += 1 if count is None else count
         else:
             index += 1
     return None
@@ -140,7 +140,7 @@ class ValueSources:
 
     def _loop_invariant(self, site, scope: str, arg_name: str) -> bool:
         """A While body that returns the argument unchanged (a captured value, not a loop variable)."""
-        body = site.attrs["body"].func.name if "body" in site.attrs else None
+        body = site.attr_func("body")
         if body is None or body not in self.model.functions:
             return False
         position = self.model.functions[scope].arg_names.index(arg_name)
@@ -152,9 +152,9 @@ class ValueSources:
             if name == body_info.arg_names[position]:
                 return True
             node = self.model.nodes.get((body, name))
-            if node is None or node.op != "Identity" or not node.proto.input:
+            if node is None or node.op != "Identity" or not node.inputs:
                 return False
-            name = node.proto.input[0].split(":")[0]
+            name = node.inputs[0].split(":")[0]
         return False
 
 

@@ -315,3 +315,14 @@ def test_frozen_graph_against_a_savedmodel_of_it_without_variables(tmp_path):
     assert [(d.signature, d.output, d.max_abs) for d in forward.compared] == [("(inferred)", "output", 0)]
     backward = verify(out, FC, [])
     assert backward.ok and [(d.signature, d.max_abs) for d in backward.compared] == [("serving_default", 0)]
+
+
+def test_verify_pairs_signatures_as_the_caller_says():
+    """fix hands verification what it knows: the original Model it read, and the signatures it
+    wrote under another name. half_plus_two's regress_x_to_y2 adds 3 where regress_x_to_y adds 2,
+    so pairing one with the other must show a difference of exactly 1."""
+    model = load(HALF_PLUS_TWO)
+    same = verify(model, HALF_PLUS_TWO, ["regress_x_to_y"])
+    assert same.ok and [(d.output, d.max_abs) for d in same.compared] == [("outputs", 0.0)]
+    crossed = verify(model, HALF_PLUS_TWO, ["regress_x_to_y"], renamed={"regress_x_to_y": "regress_x_to_y2"})
+    assert not crossed.ok and [(d.output, d.max_abs) for d in crossed.compared] == [("outputs", 1.0)]

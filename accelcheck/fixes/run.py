@@ -236,9 +236,9 @@ def fix(path: str, settings: Settings, out: str | None = None, *, output_format:
                 for sig in (opts.signatures or list(model.signatures)):
                     pinned.setdefault(sig, {}).update(r.pinned_inputs)
         with quiet_stderr():  # the models run here: their Print ops and TensorFlow's C++ logs
-            report.verification = verify(model.path, str(stage), opts.signatures or list(fixed.model().signatures),
-                                         tags=tags, inputs_npz=inputs, pinned=pinned,
-                                         rtol=rtol, atol=atol, measure=measure)
+            report.verification = verify(model, str(stage), opts.signatures or list(fixed.model().signatures),
+                                         tags=tags, inputs_npz=inputs, pinned=pinned, rtol=rtol, atol=atol,
+                                         measure=measure, renamed=_renamed(fixed, fmt))
         if progress:
             progress("lint again")
         report.after = settings.lint(load(stage, tags=tags), pack)
@@ -262,6 +262,18 @@ def _default_output_format(model) -> str:
     return "saved-model"
 
 
+def _signature_key(sig) -> str:
+    """The SignatureDef key a signature is written under when a GraphDef becomes a SavedModel."""
+    return "serving_default" if sig.inferred else sig.name
+
+
+def _renamed(art: Artifact, fmt: str) -> dict[str, str]:
+    """Signatures _write gives another name (what verification should pair them with)."""
+    if fmt == "frozen" or art.read_meta() is not None:
+        return {}
+    return {name: _signature_key(sig) for name, sig in art.model().signatures.items() if _signature_key(sig) != name}
+
+
 def _write(art: Artifact, model, stage: Path, fmt: str) -> None:
     if fmt == "frozen":
         write_frozen(art.read_graph(), stage)
@@ -273,9 +285,8 @@ def _write(art: Artifact, model, stage: Path, fmt: str) -> None:
         meta = pb.meta_graph_pb2.MetaGraphDef()
         meta.graph_def.CopyFrom(art.read_graph())
         meta.meta_info_def.tags.append("serve")
-        for name, sig in art.model().signatures.items():
-            key = "serving_default" if sig.inferred else name
-            meta.signature_def[key].CopyFrom(signature_def(
+        for sig in art.model().signatures.values():
+            meta.signature_def[_signature_key(sig)].CopyFrom(signature_def(
                 {k: (t.name, t.dtype, t.shape) for k, t in sig.inputs.items()},
                 {k: (t.name, t.dtype, t.shape) for k, t in sig.outputs.items()}))
     else:

@@ -8,8 +8,10 @@ pinned to /device:GPU:0 run on this CPU):
   feed and fetch the SignatureDef's tensor names;
 - frozen GraphDef (``.pb``/``.pbtxt``): ``tf.compat.v1.import_graph_def(graph_def, name="")``;
 - ``.meta``: ``import_meta_graph`` and a restore from the checkpoint beside it.
-Signatures (names, tensor names, dtypes, shapes) come from ``accelcheck.model.load``; a frozen
-graph's is inferred and named "(inferred)".
+Signatures (names, tensor names, dtypes, shapes) come from ``accelcheck.model.load`` (fix hands over
+the original Model it read, and which signatures it wrote under another name); a frozen graph's is
+inferred and named "(inferred)". Each model is one `Side` of every signature's plan (what it is
+fed and fetches, what it gave).
 
 Inputs, per signature input, in this order: a pinned value (``pinned[signature][key]``: an input the
 fix removed, fed to the original only), ``--inputs FILE.npz`` (key ``signature/key`` or ``key``), else
@@ -49,8 +51,10 @@ __all__ = ["OutputDiff", "Timing", "VerifyResult", "generate_inputs", "verify"]
 
 
 def _accel_load(path, tags):
-    from ...model import load
+    from ...model import Model, load
 
+    if isinstance(path, Model):  # the caller read it already (fix hands over the original)
+        return path, ""
     try:
         return load(path, tuple(tags) if tags else None), ""
     except Exception as e:  # noqa: BLE001 - LoadError, or anything a broken file provokes
@@ -59,9 +63,13 @@ def _accel_load(path, tags):
 
 def verify(original_path, fixed_path, signatures: list[str], *, tags=None, inputs_npz: str | None = None,
            pinned: dict[str, dict[str, object]] | None = None, rtol: float = 1e-5, atol: float = 1e-6,
-           measure: bool = False, seed: int = 0) -> VerifyResult:
+           measure: bool = False, seed: int = 0, renamed: dict[str, str] | None = None) -> VerifyResult:
     """Run the original and the fixed model on the same inputs and compare every output of the
     given signatures (all of the original's when `signatures` is empty). See the module docstring.
+
+    `original_path` may be a Model already read. `renamed` maps an original signature to the fixed
+    model's name for it when the caller knows (fix writing a frozen graph's inferred signature as
+    serving_default); without it, pairing follows names, the inferred aliases and tensor names.
 
     `result.ok` is False when an output differs beyond tolerance, an output is missing from the
     fixed model, the fixed model fails, or (when the original cannot run) an output is not finite.
@@ -87,7 +95,7 @@ def verify(original_path, fixed_path, signatures: list[str], *, tags=None, input
     plans: list[_Plan] = []
     for name in names:
         try:
-            plan, reason = _plan(name, orig_model, fixed_model, npz, pinned)
+            plan, reason = _plan(name, orig_model, fixed_model, npz, pinned, (renamed or {}).get(name))
         except Exception as e:  # noqa: BLE001 - a model this code does not understand
             plan, reason = None, f"{name}: cannot prepare inputs: {error_line(e)}"
         if plan is None:
@@ -113,16 +121,16 @@ def verify(original_path, fixed_path, signatures: list[str], *, tags=None, input
         if measure:
             _warm_runtime()
         if orig_model is not None:
-            load_error, orig_timing = _run_model(orig_model, tags, plans, "original", seed, measure, None)
+            load_error, orig_timing = _run_model(orig_model, tags, plans, lambda p: p.original, seed, measure, None)
             if load_error:
                 result.original_error = load_error
             _first_calls_fresh(orig_model, tags, plans, rtol, atol)
         prefer = orig_timing.signature if orig_timing is not None else None
-        load_error, fixed_timing = _run_model(fixed_model, tags, plans, "fixed", seed, measure, prefer)
+        load_error, fixed_timing = _run_model(fixed_model, tags, plans, lambda p: p.fixed, seed, measure, prefer)
         if load_error:
             result.fixed_error = load_error
             for p in plans:
-                p.fixed_runs, p.fixed_error = None, load_error
+                p.fixed.runs, p.fixed.error = None, load_error
     except Exception as e:  # noqa: BLE001 - TensorFlow itself failed to start
         result.ok = False
         result.fixed_error = result.fixed_error or f"cannot run TensorFlow: {error_line(e)}"
@@ -134,8 +142,8 @@ def verify(original_path, fixed_path, signatures: list[str], *, tags=None, input
             result.skipped.append(plan.gen_error)
             continue
         runnable.append(plan)
-        if plan.orig_runs is None:  # the original did not run: nothing of it to compare
-            plan.orig_fetch, plan.missing_outputs = {}, []
+        if plan.original.runs is None:  # the original did not run: nothing of it to compare
+            plan.original.fetch, plan.missing_outputs = {}, []
         result.inputs[plan.name] = plan.sources()
         if plan.variants and plan.chosen:
             result.notes.append(f"{plan.name}: the default generated inputs were rejected; used "
@@ -149,10 +157,10 @@ def verify(original_path, fixed_path, signatures: list[str], *, tags=None, input
             result.notes.append(f"{plan.name}: output(s) only in the fixed model, not compared: "
                                 f"{', '.join(plan.extra_outputs)}")
     if not result.original_error:
-        failed = [p for p in runnable if p.orig_error]
+        failed = [p for p in runnable if p.original.error]
         if failed:
-            result.original_error = "; ".join(f"{p.name}: {p.orig_error}" for p in failed)
-    fixed_only = [p for p in runnable if p.orig_runs is None]
+            result.original_error = "; ".join(f"{p.name}: {p.original.error}" for p in failed)
+    fixed_only = [p for p in runnable if p.original.runs is None]
     if result.original_error and result.fixed_error:
         result.checked_instead = "nothing: the fixed model cannot be loaded either"
     elif result.original_error and not fixed_only:
@@ -160,10 +168,10 @@ def verify(original_path, fixed_path, signatures: list[str], *, tags=None, input
     elif fixed_only:
         names_only = {p.name for p in fixed_only}
         scope = "" if len(fixed_only) == len(runnable) else f" (for {', '.join(sorted(names_only))})"
-        kinds = sorted({i.source for p in fixed_only for i in p.inputs if i.fixed_name})
+        kinds = sorted({i.source for p in fixed_only for i in p.inputs if i.key in p.fixed.feed})
         where = " and ".join(kinds) + " inputs" if kinds else "no inputs"
         diffs = [d for d in result.compared if d.signature in names_only]
-        if all(p.fixed_runs is None for p in fixed_only):
+        if all(p.fixed.runs is None for p in fixed_only):
             hint = (" (if the generated inputs are the cause, give real ones with --inputs)"
                     if any(p.generated() for p in fixed_only) and not result.fixed_error else "")
             result.checked_instead = f"nothing: the fixed model could not run either{scope}{hint}"

@@ -65,12 +65,12 @@ def _fmt(x: float) -> str:
 def _compare_plan(plan: _Plan, rtol: float, atol: float) -> list[OutputDiff]:
     out = [OutputDiff(plan.name, k, math.inf, math.inf, False, "missing from the fixed model's outputs")
            for k in plan.missing_outputs]
-    if plan.fixed_runs is None:
-        msg = f"the fixed model failed: {plan.fixed_error}"
-        return out + [OutputDiff(plan.name, k, math.nan, math.nan, False, msg) for k in plan.fixed_fetch]
-    f1, f2 = plan.fixed_runs
-    if plan.orig_runs is None:  # the original could not run: finiteness (and repeatability, as a note)
-        for key in plan.fixed_fetch:
+    if plan.fixed.runs is None:
+        msg = f"the fixed model failed: {plan.fixed.error}"
+        return out + [OutputDiff(plan.name, k, math.nan, math.nan, False, msg) for k in plan.fixed.fetch]
+    f1, f2 = plan.fixed.runs
+    if plan.original.runs is None:  # the original could not run: finiteness (and repeatability, as a note)
+        for key in plan.fixed.fetch:
             finite = _finite(f1[key]) and _finite(f2[key])
             _, _, same, _ = _compare(f1[key], f2[key], rtol, atol)
             note = "not compared (the original could not run): " + (
@@ -79,8 +79,8 @@ def _compare_plan(plan: _Plan, rtol: float, atol: float) -> list[OutputDiff]:
                 note += "; it changes between two calls"
             out.append(OutputDiff(plan.name, key, math.nan, math.nan, finite, note))
         return out
-    o1, o2 = plan.orig_runs
-    for key in plan.orig_fetch:
+    o1, o2 = plan.original.runs
+    for key in plan.original.fetch:
         d1 = _compare(o1[key], f1[key], rtol, atol)
         d2 = _compare(o2[key], f2[key], rtol, atol)
         orig_abs, _, orig_same, _ = _compare(o1[key], o2[key], rtol, atol)

@@ -18,33 +18,37 @@ class _Input:
     key: str  # the original's input key (the fixed model's when the original could not be read)
     spec: object  # TensorSpec generated from
     model: object  # the Model that spec belongs to (followed to find ParseExample nodes)
-    orig_name: str | None  # tensor fed in the original
-    fixed_name: str | None  # tensor fed in the fixed model (None: a pinned input the fix removed)
     value: np.ndarray | None = None  # pinned or --inputs value; None: generated
     source: str = "generated"
+
+
+@dataclass
+class Side:
+    """One model's half of a signature's comparison: what it is fed and fetches, and what it gave."""
+
+    label: str  # "original" or "fixed": for messages and timings
+    feed: dict[str, str]  # input key -> tensor fed (a pinned input the fix removed is not fed)
+    fetch: dict[str, str]  # output key -> tensor name (keys compared)
+    runs: list[dict] | None = None  # the outputs of its two runs
+    error: str = ""  # why it could not run
 
 
 @dataclass
 class _Plan:
     name: str
     inputs: list[_Input]
-    orig_fetch: dict[str, str]  # output key -> tensor name (keys compared)
-    fixed_fetch: dict[str, str]
+    original: Side
+    fixed: Side
     missing_outputs: list[str] = field(default_factory=list)
     extra_outputs: list[str] = field(default_factory=list)
     variants: list[tuple[dict[str, np.ndarray], str]] | None = None  # (key -> value, label), made on first load
     chosen: int | None = None  # the variant the original (else the fixed model) accepted
     gen_error: str = ""
-    orig_runs: list[dict] | None = None
-    orig_error: str = ""
-    fixed_runs: list[dict] | None = None
     orig_fresh: dict | None = None  # the original's first call again, in a fresh session (stateful vs random)
-    fixed_error: str = ""
 
-    def feeds(self, which: str, variant: int) -> dict[str, np.ndarray]:
+    def feeds(self, side: Side, variant: int) -> dict[str, np.ndarray]:
         values = self.variants[variant][0]
-        attr = "orig_name" if which == "original" else "fixed_name"
-        return {getattr(i, attr): values[i.key] for i in self.inputs if getattr(i, attr)}
+        return {side.feed[i.key]: values[i.key] for i in self.inputs if i.key in side.feed}
 
     def sources(self) -> dict[str, str]:
         if not self.variants:
@@ -82,13 +86,16 @@ def _match_key(key: str, spec, others: dict) -> str | None:
     return None
 
 
-def _plan(name: str, orig_model, fixed_model, npz, pinned) -> tuple[_Plan | None, str]:
-    """What to feed and fetch for one signature, or (None, the reason it cannot be compared)."""
+def _plan(name: str, orig_model, fixed_model, npz, pinned, fixed_name: str | None = None
+          ) -> tuple[_Plan | None, str]:
+    """What to feed and fetch for one signature, or (None, the reason it cannot be compared).
+    `fixed_name`: the fixed model's name for it, when the caller knows; else it is looked for."""
     orig_sig = _lookup_signature(orig_model, name) if orig_model is not None else None
     if orig_model is not None and orig_sig is None:
         return None, f"{name}: not a signature of the original model (it has " \
                      f"{', '.join(sorted(orig_model.signatures)) or 'none'})"
-    fixed_sig = _lookup_signature(fixed_model, name)
+    fixed_sig = fixed_model.signatures.get(fixed_name) if fixed_name else None
+    fixed_sig = fixed_sig or _lookup_signature(fixed_model, name)
     if fixed_sig is None and orig_sig is not None and orig_sig.name in fixed_model.signatures:
         fixed_sig = fixed_model.signatures[orig_sig.name]
     if fixed_sig is None and orig_sig is not None and orig_sig.inferred:
@@ -108,15 +115,18 @@ def _plan(name: str, orig_model, fixed_model, npz, pinned) -> tuple[_Plan | None
     pins = dict((pinned or {}).get(base_sig.name, {}))
     pins.update((pinned or {}).get(name, {}))
 
-    inputs, matched = [], set()
+    inputs, matched, orig_feed, fixed_feed = [], set(), {}, {}
     for key, spec in base_sig.inputs.items():
         fk = _match_key(key, spec, fixed_sig.inputs) if orig_sig is not None else key
         if fk is None and key not in pins:
             return None, (f"{name}: input {key!r} is not an input of the fixed model and has no pinned value "
                           "(pin the value the fix gave it)")
         matched.add(fk)
-        inp = _Input(key, spec, base_model, spec.name if orig_sig is not None else None,
-                     fixed_sig.inputs[fk].name if fk is not None else None)
+        inp = _Input(key, spec, base_model)
+        if orig_sig is not None:
+            orig_feed[key] = spec.name
+        if fk is not None:
+            fixed_feed[key] = fixed_sig.inputs[fk].name
         if key in pins:
             inp.value, inp.source = _as_input(pins[key], spec), "pinned"
         elif npz is not None and f"{name}/{key}" in npz:
@@ -156,7 +166,8 @@ def _plan(name: str, orig_model, fixed_model, npz, pinned) -> tuple[_Plan | None
         fixed_fetch = {k: s.name for k, s in fixed_sig.outputs.items()}
     if not fixed_fetch and not missing:
         return None, f"{name}: the signature has no outputs to compare"
-    return _Plan(name, inputs, orig_fetch, fixed_fetch, missing, extra), ""
+    return _Plan(name, inputs, Side("original", orig_feed, orig_fetch), Side("fixed", fixed_feed, fixed_fetch),
+                 missing, extra), ""
 
 
 def _resolve(graph, name: str | None, spec) -> tuple[str, tuple | None]:
@@ -176,14 +187,13 @@ def _resolve(graph, name: str | None, spec) -> tuple[str, tuple | None]:
     return dtype, tuple(dims)
 
 
-def _variants(plan: _Plan, graph, which: str, seed: int) -> list[tuple[dict[str, np.ndarray], str]]:
+def _variants(plan: _Plan, graph, side: Side, seed: int) -> list[tuple[dict[str, np.ndarray], str]]:
     """Input sets to try, in order: batch 2; unranked inputs as scalars; batch 1 (each only when it
     changes something). Raises _CannotGenerate."""
     resolved = {}
     for inp in plan.inputs:
         if inp.value is None:
-            name = inp.orig_name if which == "original" else inp.fixed_name
-            resolved[inp.key] = _resolve(graph, name, inp.spec)
+            resolved[inp.key] = _resolve(graph, side.feed.get(inp.key), inp.spec)
     unranked = any(s is None and d not in ("string", "string_ref") for d, s in resolved.values())
     batched = any(s is None or None in s for _, s in resolved.values())
     configs = [(2, False, "")]

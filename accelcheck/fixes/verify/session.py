@@ -87,50 +87,48 @@ def _warm_runtime() -> None:
         s.run(t.constant(1.0) + 1.0)
 
 
-def _run_model(model, tags, plans: list[_Plan], which: str, seed: int, measure: bool, prefer: str | None):
-    """Load one model and run every plan twice. Returns (load error, Timing or None)."""
+def _run_model(model, tags, plans: list[_Plan], side_of, seed: int, measure: bool, prefer: str | None):
+    """Load one model and run every plan twice; `side_of(plan)` is this model's Side of it.
+    Returns (load error, Timing or None)."""
     try:
         session = _Session(model, tags)
     except Exception as e:  # noqa: BLE001 - reported, never raised
         return f"cannot load: {error_line(e)}", None
     try:
         for plan in plans:
-            if plan.gen_error or (which == "original" and plan.orig_error):
+            side = side_of(plan)
+            if plan.gen_error or side.error:
                 continue
             if plan.variants is None:  # generated on the first model that loads, from its graph
                 try:
-                    plan.variants = _variants(plan, session.graph, which, seed)
+                    plan.variants = _variants(plan, session.graph, side, seed)
                 except _CannotGenerate as e:
                     plan.gen_error = f"{plan.name}: {e}"
                     continue
                 except Exception as e:  # noqa: BLE001 - a graph this code does not understand
                     plan.gen_error = f"{plan.name}: cannot generate inputs: {error_line(e)}"
                     continue
-            fetch = plan.orig_fetch if which == "original" else plan.fixed_fetch
             order = [plan.chosen] if plan.chosen is not None else range(len(plan.variants))
             runs, error = None, ""
             for i in order:
                 try:
-                    feeds = plan.feeds(which, i)
-                    runs = [session.run(fetch, feeds) for _ in range(2)]
+                    feeds = plan.feeds(side, i)
+                    runs = [session.run(side.fetch, feeds) for _ in range(2)]
                 except Exception as e:  # noqa: BLE001 - report the first variant's error
                     error = error or error_line(e)
                     continue
                 plan.chosen = i
                 break
-            if which == "original":
-                plan.orig_runs, plan.orig_error = runs, ("" if runs is not None else error)
-            else:
-                plan.fixed_runs, plan.fixed_error = runs, ("" if runs is not None else error)
+            side.runs, side.error = runs, ("" if runs is not None else error)
         timing = None
         if measure:
-            ran = [p for p in plans if (p.orig_runs if which == "original" else p.fixed_runs) is not None]
+            ran = [p for p in plans if side_of(p).runs is not None]
             chosen = next((p for p in ran if p.name == prefer), ran[0] if ran else None)
             timing = Timing(session.load_s, math.nan, 0, "")
             if chosen is not None:
-                fetch = chosen.orig_fetch if which == "original" else chosen.fixed_fetch
+                side = side_of(chosen)
                 try:
-                    median, calls = session.time_calls(fetch, chosen.feeds(which, chosen.chosen))
+                    median, calls = session.time_calls(side.fetch, chosen.feeds(side, chosen.chosen))
                     timing = Timing(session.load_s, median, calls, chosen.name)
                 except Exception:  # noqa: BLE001 - it ran twice already; timing is best effort
                     pass
@@ -144,8 +142,8 @@ def _first_calls_fresh(model, tags, plans: list[_Plan], rtol: float, atol: float
     Load the original once more and repeat the first call. If it gives the first call's result
     again, the original is stateful but deterministic (a counter, an assignment), and the fixed
     model's first call must match strictly; only random outputs fall back to a determinism check."""
-    changing = [p for p in plans if p.orig_runs is not None and not all(
-        _compare(p.orig_runs[0][k], p.orig_runs[1][k], rtol, atol)[2] for k in p.orig_fetch)]
+    changing = [p for p in plans if p.original.runs is not None and not all(
+        _compare(p.original.runs[0][k], p.original.runs[1][k], rtol, atol)[2] for k in p.original.fetch)]
     if not changing:
         return
     try:
@@ -155,7 +153,7 @@ def _first_calls_fresh(model, tags, plans: list[_Plan], rtol: float, atol: float
     try:
         for plan in changing:
             try:
-                plan.orig_fresh = session.run(plan.orig_fetch, plan.feeds("original", plan.chosen))
+                plan.orig_fresh = session.run(plan.original.fetch, plan.feeds(plan.original, plan.chosen))
             except Exception:  # noqa: BLE001
                 plan.orig_fresh = None
     finally:

@@ -88,10 +88,11 @@ class Report:
     findings: list[Finding] = field(default_factory=list)
     tags: list[str] | None = None  # the MetaGraph's tags, for formats that have MetaGraphs
     suppressed: int = 0  # findings dropped by node-pattern ignores
-    confirm: dict | None = None  # --confirm: what the real toolchain said (confirm/match.py)
+    confirm: object = None  # --confirm: what the real toolchain said (confirm.match.Confirmation)
 
     def confirmation(self, index: int) -> str | None:
-        return self.confirm["findings"][index] if self.confirm and self.confirm.get("findings") else None
+        marks = self.confirm.findings if self.confirm is not None else None
+        return marks[index] if marks else None
 
     def findings_for(self, signature: str) -> list[Finding]:
         return [f for f in self.findings if not f.signatures or signature in f.signatures]

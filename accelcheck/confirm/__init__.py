@@ -29,8 +29,6 @@ __all__ = ["OracleProblem", "OracleResult", "convert_tflite", "compile_xla", "ru
            "result_from_dict", "DEFAULT_TIMEOUT"]
 
 DEFAULT_TIMEOUT = 300.0
-TOOLS = ("tflite-builtins", "tflite-select", "xla")
-KINDS = ("needs_flex", "needs_custom", "unsupported_control_flow_v1", "no_kernel", "other")
 
 
 @dataclass

@@ -13,7 +13,10 @@ said so). What the toolchain rejected that no finding covers is listed as `misse
 
 from __future__ import annotations
 
+from dataclasses import asdict, dataclass, field
+
 from ..findings import Report, Severity
+from . import OracleProblem, OracleResult
 
 ORACLES = {
     "tflite": ("tflite", "the TFLite converter (builtins only)"),
@@ -38,13 +41,42 @@ def _matches(finding, problem) -> bool:
     return bool(problem.op and loc.op and problem.op == loc.op)
 
 
-def confirm(report: Report, model_path: str, tags=None, signature: str | None = None, timeout: float = 600) -> dict:
-    """The `confirm` section for a report (also marks nothing on the report itself)."""
+@dataclass
+class Confirmation:
+    """What the real toolchain said of a report: per finding a mark (`findings`, in report order),
+    what it rejected that no finding covers (`missed`), and its runs."""
+
+    oracle: str | None  # the toolchain used; None when the target has none
+    stand_in: bool = False  # the toolchain stands in for the target (XLA on the CPU for TPU)
+    runs: list[OracleResult] = field(default_factory=list)
+    toolchain_verdict: str = ""  # "ok" | "rejected" ("" without an oracle)
+    static_verdict: str = ""  # accelcheck's: "errors" | "ok"
+    findings: list[str] = field(default_factory=list)  # "confirmed", "not reproduced ...", ...
+    missed: list[OracleProblem] = field(default_factory=list)
+    note: str = ""
+
+    @property
+    def agrees(self) -> bool:
+        return (self.toolchain_verdict == "ok") == (self.static_verdict == "ok")
+
+    def to_dict(self) -> dict:
+        """The JSON report's `confirm` section (marks go on the findings themselves)."""
+        if self.oracle is None:
+            return {"oracle": None, "note": self.note, "runs": [], "missed": []}
+        return {"oracle": self.oracle, "stand_in": self.stand_in,
+                "runs": [{"tool": r.tool, "signature": r.signature, "ok": r.ok, "error": r.error,
+                          "seconds": r.seconds} for r in self.runs],
+                "toolchain_verdict": self.toolchain_verdict, "static_verdict": self.static_verdict,
+                "missed": [asdict(p) for p in self.missed]}
+
+
+def confirm(report: Report, model_path: str, tags=None, signature: str | None = None,
+            timeout: float = 600) -> Confirmation:
+    """What the real toolchain says of `report`'s findings (the report itself is not changed)."""
     from . import run_isolated
 
     if report.target not in ORACLES:
-        return {"oracle": None, "note": f"no oracle exists for {report.target}: nothing can be confirmed",
-                "runs": [], "findings": [], "missed": []}
+        return Confirmation(None, note=f"no oracle exists for {report.target}: nothing can be confirmed")
     tool, description = ORACLES[report.target]
     if tags is None:
         tags = report.tags  # the MetaGraph the check read, so both judge the same graph
@@ -73,16 +105,10 @@ def confirm(report: Report, model_path: str, tags=None, signature: str | None = 
             marks.append("not checkable (about the whole model)")
         else:
             marks.append("not reproduced")
-    missed = [vars(p) for i, p in enumerate(problems) if i not in matched]
+    missed = [p for i, p in enumerate(problems) if i not in matched]
     if failed and not problems:
-        missed += [{"op": "", "node": "", "function": "", "kind": "other", "message": r.error} for r in failed]
-    return {
-        "oracle": description,
-        "stand_in": report.target == "tpu",
-        "runs": [{"tool": r.tool, "signature": r.signature, "ok": r.ok, "error": r.error, "seconds": r.seconds}
-                 for r in runs],
-        "toolchain_verdict": "ok" if not failed else "rejected",
-        "static_verdict": "errors" if report.worst() == Severity.ERROR else "ok",
-        "findings": marks,
-        "missed": missed,
-    }
+        missed += [OracleProblem("", "", "", "other", r.error) for r in failed]
+    return Confirmation(description, stand_in=report.target == "tpu", runs=runs,
+                        toolchain_verdict="ok" if not failed else "rejected",
+                        static_verdict="errors" if report.worst() == Severity.ERROR else "ok",
+                        findings=marks, missed=missed)

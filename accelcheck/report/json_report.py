@@ -20,7 +20,7 @@ def report_to_dict(report: Report) -> dict:
                      for i, f in enumerate(report.findings)],
         "signatures": report.verdicts(),
         "suppressed": report.suppressed,
-    } | ({"confirm": {k: v for k, v in report.confirm.items() if k != "findings"}} if report.confirm else {})
+    } | ({"confirm": report.confirm.to_dict()} if report.confirm is not None else {})
 
 
 def render_json(reports: list[Report]) -> str:

@@ -60,19 +60,19 @@ def _capability_rows(findings: list[Finding]) -> list[tuple[str, int, str, str, 
     return rows
 
 
-def _confirm_lines(c: dict) -> list[str]:
-    if not c.get("oracle"):
-        return ["", f"  --confirm: {c.get('note', 'no oracle')}"]
-    lines = ["", f"  --confirm with {c['oracle']}: the toolchain "
-             + ("accepted the model" if c["toolchain_verdict"] == "ok" else "rejected the model")
-             + f"; accelcheck's verdict: {c['static_verdict']}"
-             + ("" if (c["toolchain_verdict"] == "ok") == (c["static_verdict"] == "ok") else "  (DISAGREE)")]
-    for run in c["runs"]:
-        if not run["ok"]:
-            lines.append(f"    {run['tool']}{' ' + run['signature'] if run['signature'] else ''}: {run['error'][:200]}")
-    for m in c["missed"]:
-        what = " ".join(x for x in (m.get("op"), m.get("node")) if x) or m.get("message", "")[:160]
-        lines.append(f"    missed by accelcheck: {what} ({m.get('kind')})")
+def _confirm_lines(c) -> list[str]:
+    """The --confirm section (c: a confirm.match.Confirmation)."""
+    if not c.oracle:
+        return ["", f"  --confirm: {c.note or 'no oracle'}"]
+    lines = ["", f"  --confirm with {c.oracle}: the toolchain "
+             + ("accepted the model" if c.toolchain_verdict == "ok" else "rejected the model")
+             + f"; accelcheck's verdict: {c.static_verdict}" + ("" if c.agrees else "  (DISAGREE)")]
+    for run in c.runs:
+        if not run.ok:
+            lines.append(f"    {run.tool}{' ' + run.signature if run.signature else ''}: {run.error[:200]}")
+    for m in c.missed:
+        what = " ".join(x for x in (m.op, m.node) if x) or m.message[:160]
+        lines.append(f"    missed by accelcheck: {what} ({m.kind})")
     return lines
 
 

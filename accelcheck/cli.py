@@ -92,6 +92,7 @@ def check(
     timeout: float = typer.Option(300.0, "--timeout", help="Seconds one model may take before it is reported as an error (0: no limit)."),
     confirm: bool = typer.Option(False, "--confirm", help="Also run the real toolchain and mark each finding confirmed or not (slow: uses TensorFlow)."),
     verbose: bool = typer.Option(False, "--verbose", help="With --confirm: let TensorFlow's own logs through."),
+    baseline: Optional[str] = typer.Option(None, "--baseline", help="Report only findings this baseline file (from `accelcheck baseline`) does not record."),
 ) -> None:
     """Check models against a target's rule pack (the default command: `accelcheck MODEL --target T`).
 
@@ -118,11 +119,28 @@ def check(
         out_format = (format.value if format else None) or cfg.format or "text"
         if out_format not in {f.value for f in CheckFormat}:
             _fail(f"unknown format {out_format!r} in config (text, json, sarif, github)")
+        if confirm:
+            from .tfruntime import require_tensorflow
+
+            require_tensorflow("--confirm")
+        known = None
+        if baseline:
+            from .baseline import read_baseline
+
+            known = read_baseline(baseline, chosen)
         paths = discover(models)
         results = check_many(paths, jobs or os.cpu_count() or 1, settings)
     except AccelcheckError as e:
         _fail(str(e))
     reports = [r for _, r, _ in results if r is not None]
+    if known is not None:
+        from .baseline import apply_baseline
+
+        apply_baseline(reports, known)
+        for entry in known.stale:
+            typer.echo(f"accelcheck: baseline {baseline}: {entry['code']} {entry['node'] or '(model)'} in "
+                       f"{entry['model']} no longer occurs (fixed, or the node renamed): regenerate the baseline",
+                       err=True)
     errors = [e for _, _, e in results if e is not None]
     for error in errors:
         typer.echo(f"accelcheck: error: {error}", err=True)
@@ -284,7 +302,40 @@ def _root(
     pass
 
 
-_COMMANDS = {"inspect", "check", "fix", "rules", "rule", "targets"}
+@app.command("baseline")
+def baseline_command(
+    models: list[str] = typer.Argument(..., help="Model files or SavedModel directories."),
+    target: Optional[str] = typer.Option(None, "--target", "-t", help="The target the baseline is for."),
+    out: str = typer.Option(..., "--out", "-o", help="The baseline file to write (JSON)."),
+    tags: Optional[str] = typer.Option(None, "--tags", help="MetaGraph tags of a SavedModel (default: serve)."),
+    config: Optional[str] = typer.Option(None, "--config", help="Config file."),
+) -> None:
+    """Record today's findings, so that `check --baseline FILE` reports only new ones."""
+    from .baseline import write_baseline
+    from .config import Settings, load_config
+    from .discover import check_many, discover
+
+    try:
+        cfg = load_config(config)
+        chosen = target or cfg.target
+        if not chosen:
+            _fail("no target: pass --target")
+        settings = Settings.merge(cfg, chosen, tags=_tags(tags))
+        settings.pack()
+        results = check_many(discover(models), os.cpu_count() or 1, settings)
+        errors = [e for _, _, e in results if e is not None]
+        if errors:  # a baseline silently missing a model would hide its findings later
+            for error in errors:
+                typer.echo(f"accelcheck: error: {error}", err=True)
+            _fail(f"nothing written to {out}: {len(errors)} model(s) could not be checked")
+        reports = [r for _, r, _ in results]
+        count = write_baseline(reports, chosen, out)
+    except AccelcheckError as e:
+        _fail(str(e))
+    typer.echo(f"wrote {out}: {count} finding(s) of {len(reports)} model(s) for {chosen}")
+
+
+_COMMANDS = {"inspect", "check", "fix", "rules", "rule", "targets", "baseline"}
 
 
 def main(argv: list[str] | None = None) -> None:

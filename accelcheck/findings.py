@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import hashlib
 from dataclasses import dataclass, field
 from enum import IntEnum
 
@@ -56,6 +57,12 @@ class Finding:
     related: tuple[str, ...] = ()  # other nodes involved (the variable an Assign writes, ...)
     fix: str | None = None  # the fix pass that removes it, if any
 
+    def fingerprint(self) -> str:
+        """Stable across runs and rebuilds that keep node names: (rule, target, function chain, node).
+        SARIF's partialFingerprints and baselines both use it."""
+        parts = (self.code, self.target, "/".join(self.location.functions), self.location.node or "")
+        return hashlib.sha256("|".join(parts).encode()).hexdigest()
+
     def to_dict(self) -> dict:
         loc = self.location
         return {
@@ -88,6 +95,7 @@ class Report:
     findings: list[Finding] = field(default_factory=list)
     tags: list[str] | None = None  # the MetaGraph's tags, for formats that have MetaGraphs
     suppressed: int = 0  # findings dropped by node-pattern ignores
+    baselined: int = 0  # findings dropped because a baseline file records them
     confirm: object = None  # --confirm: what the real toolchain said (confirm.match.Confirmation)
 
     def confirmation(self, index: int) -> str | None:

@@ -8,6 +8,7 @@ The lint path never imports this module's TensorFlow: `tf()` does it on first us
 from __future__ import annotations
 
 import contextlib
+import importlib.util
 import os
 import re
 import sys
@@ -17,12 +18,26 @@ from .errors import AccelcheckError
 os.environ.setdefault("TF_CPP_MIN_LOG_LEVEL", "3")
 
 _TF = None
+INSTALL_TF = "pip install 'accelcheck[tf]'"
+
+
+class TensorFlowMissing(AccelcheckError):
+    """A command that runs TensorFlow, in a lint-only install."""
+
+
+def require_tensorflow(what: str) -> None:
+    """One line and exit 2 (an AccelcheckError) when TensorFlow is not installed: the lint path
+    does without it, `what` does not."""
+    if importlib.util.find_spec("tensorflow") is None:
+        raise TensorFlowMissing(f"{what} runs TensorFlow, which is not installed (accelcheck's lint "
+                                f"needs none): {INSTALL_TF}")
 
 
 def tf():
     """Import TensorFlow once, quietly (C++ logs off unless the caller set TF_CPP_MIN_LOG_LEVEL)."""
     global _TF
     if _TF is None:
+        require_tensorflow("this command")
         os.environ.setdefault("TF_CPP_MIN_LOG_LEVEL", "3")
         import warnings
 

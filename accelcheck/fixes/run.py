@@ -181,6 +181,10 @@ def fix(path: str, settings: Settings, out: str | None = None, *, output_format:
 
     `settings` are what `check` reads too: a finding the user ignores plans no pass, and a target
     from a user pack can be fixed."""
+    if not dry_run:  # planning reads protos only; writing is verified by running both models
+        from ..tfruntime import require_tensorflow
+
+        require_tensorflow("accelcheck fix")
     target, tags = settings.target, settings.tags
     pack = settings.pack()
     model = load(path, tags=tags)

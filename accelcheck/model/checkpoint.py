@@ -22,39 +22,10 @@ _TRAILER = 5  # compression type byte + crc32
 
 
 def snappy_decompress(buf: bytes) -> bytes:
-    """Raw snappy (https://github.com/google/snappy/blob/main/format_description.txt)."""
-    length, i = _varint(buf, 0)
-    out = bytearray()
-    while i < len(buf):
-        tag = buf[i]
-        i += 1
-        kind = tag & 3
-        if kind == 0:  # literal
-            n = tag >> 2
-            if n >= 60:
-                extra = n - 59
-                n = int.from_bytes(buf[i:i + extra], "little")
-                i += extra
-            n += 1
-            out += buf[i:i + n]
-            i += n
-            continue
-        if kind == 1:
-            n, offset = 4 + ((tag >> 2) & 7), ((tag >> 5) << 8) | buf[i]
-            i += 1
-        elif kind == 2:
-            n, offset = (tag >> 2) + 1, int.from_bytes(buf[i:i + 2], "little")
-            i += 2
-        else:
-            n, offset = (tag >> 2) + 1, int.from_bytes(buf[i:i + 4], "little")
-            i += 4
-        if offset == 0 or offset > len(out):
-            raise ValueError("corrupt snappy block")
-        for _ in range(n):  # byte by byte: copies may overlap what they produce
-            out.append(out[-offset])
-    if len(out) != length:
-        raise ValueError("snappy length mismatch")
-    return bytes(out)
+    """A raw snappy block, with cramjam (a maintained binding of the snappy codec)."""
+    import cramjam
+
+    return bytes(cramjam.snappy.decompress_raw(buf))
 
 
 def _block_entries(data: bytes, offset: int, size: int):

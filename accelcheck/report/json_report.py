@@ -20,6 +20,7 @@ def report_to_dict(report: Report) -> dict:
                      for i, f in enumerate(report.findings)],
         "signatures": report.verdicts(),
         "suppressed": report.suppressed,
+        "baselined": report.baselined,
     } | ({"confirm": report.confirm.to_dict()} if report.confirm is not None else {})
 
 

@@ -1,40 +1,65 @@
-"""SARIF 2.1.0 for code scanning: nodes as logical locations, stable fingerprints.
+"""SARIF 2.1.0 for GitHub code scanning: nodes as logical locations, stable fingerprints.
 
-A binary model has no lines, so results point at the model file (line 1) and name the node in
-logicalLocations; partialFingerprints hash (rule, target, function chain, node) so alerts persist
-across runs and model rebuilds with the same node names.
+A binary model has no lines, so results point at the model's file (line 1; a SavedModel's
+saved_model.pb, a checkpoint directory's .meta: code scanning places alerts on files) and name the
+node in logicalLocations; partialFingerprints hash (rule, target, function chain, node) so alerts
+persist across runs and model rebuilds with the same node names. Rules carry what code scanning
+shows: a short and full description, help text (plain and markdown), a default level, tags and a
+precision from the rule's confidence. One run per target, its category `accelcheck/<target>/`.
 """
 
 from __future__ import annotations
 
-import hashlib
 import json
 import os
+from pathlib import Path
 
 from .. import __version__
 from ..findings import Report, Severity
 from ..rules.pack import load_pack
 
 _LEVEL = {Severity.ERROR: "error", Severity.WARNING: "warning", Severity.INFO: "note"}
-_DOCS_URL = "https://github.com/accelcheck/accelcheck/blob/main/docs/rules.md#"
+_PRECISION = {"certain": "very-high", "likely": "high", "heuristic": "medium"}  # code scanning's scale
+
+
+def _model_file(path: str) -> str:
+    """The file an alert goes on: the model itself, or the file inside a model directory."""
+    p = Path(path)
+    if p.is_dir():
+        for name in ("saved_model.pb", "saved_model.pbtxt", "export.meta"):
+            if (p / name).is_file():
+                return str(p / name)
+        metas = sorted(p.glob("*.meta"))
+        if len(metas) == 1:
+            return str(metas[0])
+    return path
 
 
 def _uri(path: str) -> str:
-    rel = os.path.relpath(path) if os.path.isabs(path) else path
+    path = _model_file(path)
+    rel = os.path.relpath(path) if os.path.isabs(path) else os.path.normpath(path)
     return rel.replace(os.sep, "/")
 
 
 def _rule_descriptor(rule) -> dict:
     docs = rule.docs
+    what, why = docs.get("what", rule.name), docs.get("why", "")
+    instead, example = docs.get("instead", ""), docs.get("example", "")
+    text = "\n\n".join(x for x in (what, why, f"Instead: {instead}" if instead else "",
+                                    f"Example: {example}" if example else "") if x)
+    markdown = "\n\n".join(x for x in (f"**{rule.code} {rule.name}**: {what}", why,
+                                        f"**Instead:** {instead}" if instead else "",
+                                        f"**Example:** {example}" if example else "",
+                                        f"`accelcheck rule {rule.code}` says the same.") if x)
     return {
         "id": rule.code,
         "name": rule.name,
-        "shortDescription": {"text": docs.get("what", rule.name)},
-        "fullDescription": {"text": docs.get("why", "")},
-        "help": {"text": f"{docs.get('instead', '')}\nExample: {docs.get('example', '')}".strip()},
-        "helpUri": _DOCS_URL + rule.code.lower(),
+        "shortDescription": {"text": what},
+        "fullDescription": {"text": why or what},
+        "help": {"text": text, "markdown": markdown},
         "defaultConfiguration": {"level": _LEVEL[rule.severity]},
-        "properties": {"confidence": rule.confidence, "tags": [rule.pack]},
+        "properties": {"confidence": rule.confidence, "precision": _PRECISION.get(rule.confidence, "medium"),
+                       "tags": ["accelcheck", rule.pack]},
     }
 
 
@@ -51,8 +76,7 @@ def render_sarif(reports: list[Report]) -> str:
         for report in group:
             for i, f in enumerate(report.findings):
                 fqn = "/".join(p for p in (f.location.signature, *f.location.functions, f.location.node) if p)
-                fingerprint = hashlib.sha256("|".join(
-                    (f.code, f.target, "/".join(f.location.functions), f.location.node or "")).encode()).hexdigest()
+                fingerprint = f.fingerprint()
                 result = {
                     "ruleId": f.code,
                     "level": _LEVEL[f.severity],

@@ -126,6 +126,8 @@ def render_text(reports: list[Report], color: bool | None = None, width: int | N
             out += _confirm_lines(report.confirm)
         if report.suppressed:
             out.append(f"\n  ({report.suppressed} findings suppressed by node ignores)")
+        if report.baselined:
+            out.append(f"\n  ({report.baselined} known finding(s) not shown: recorded in the baseline)")
         out.append("")
         verdicts = report.verdicts()
         if not verdicts:

@@ -8,14 +8,14 @@ STAMP  := $(VENV)/.installed-stamp
 SARIF_SCHEMA := $(VENV)/sarif-schema-2.1.0.json
 SARIF_PKG    := @microsoft/jest-sarif@1.0.0-beta.0
 
-.PHONY: install fixtures test demo bench clean
+.PHONY: install browser fixtures test demo bench clean
 
 install: $(STAMP)
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install -q --upgrade pip
-	$(BIN)/python -m pip install -q -e ".[tf,test]"
+	$(BIN)/python -m pip install -q -e ".[tf,view,test]"
 	touch $@
 
 # Builds the TensorFlow fixture models that are missing or out of date (fixtures/built/, not committed).
@@ -28,7 +28,15 @@ $(SARIF_SCHEMA): | $(STAMP)
 	mv $(VENV)/sarif-pkg/package/lib/schemas/sarif-2.1.0-rtm.5.json $@ && touch $@
 	rm -rf $(VENV)/sarif-pkg
 
-test: fixtures $(SARIF_SCHEMA)
+# The view tests look at Model Explorer and the HTML view in a real headless browser: Debian's
+# Chromium (Playwright drives it; its own browser download needs a network this machine lacks).
+SUDO := $(shell test "$$(id -u)" -eq 0 || echo sudo)
+browser:
+	@command -v chromium >/dev/null || command -v chromium-browser >/dev/null || command -v google-chrome >/dev/null \
+	  || { echo "installing Debian's chromium for the view tests"; \
+	       $(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq --no-install-recommends chromium >/dev/null; }
+
+test: fixtures browser $(SARIF_SCHEMA)
 	$(BIN)/python -m pytest -q
 
 # A tour: inspect, check for several targets, fix, check again. Findings (exit 1) are the point of
@@ -48,6 +56,8 @@ demo: fixtures
 	$(AC) fix fixtures/real/tf-serving/half_plus_two_gpu_trt --target tflite --signature serving_default -o demo-out/half_plus_two_tflite --force
 	@echo "\n### Every model in fixtures/real at once, as a GitHub Actions step would report it"
 	$(AC) fixtures/real --target xla --format github $(OK_OR_FINDINGS)
+	@echo "\n### The counter's findings drawn on its graph (open it in a browser; \`accelcheck view\` without --html opens Model Explorer)"
+	mkdir -p demo-out && $(AC) view fixtures/real/tf-serving/counter --target tpu --html demo-out/counter-tpu.html --no-open
 
 bench: fixtures
 	$(BIN)/python bench/make_models.py
@@ -56,4 +66,4 @@ bench: fixtures
 	$(BIN)/python bench/bench_scale.py
 
 clean:
-	rm -rf $(VENV) fixtures/built bench/out demo-out .pytest_cache
+	rm -rf $(VENV) fixtures/built bench/out demo-out test-output .pytest_cache

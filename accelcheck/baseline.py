@@ -18,6 +18,7 @@ from pathlib import Path
 
 from . import __version__
 from .errors import ConfigError
+from .files import write_text_atomically
 from .findings import Report
 
 FORMAT = "accelcheck-baseline"
@@ -42,16 +43,7 @@ def baseline_doc(reports: list[Report], target: str) -> dict:
 def write_baseline(reports: list[Report], target: str, out: str | os.PathLike) -> int:
     """Write the baseline atomically; returns how many findings it records."""
     doc = baseline_doc(reports, target)
-    dst = Path(out)
-    tmp = dst.with_name(f".{dst.name}.tmp-{os.getpid()}")
-    try:
-        tmp.write_text(json.dumps(doc, indent=1) + "\n")
-        os.replace(tmp, dst)
-    except OSError as e:
-        raise ConfigError(f"{dst}: cannot write the baseline: {e.strerror or e}") from None
-    finally:
-        if tmp.exists():
-            tmp.unlink()
+    write_text_atomically(out, json.dumps(doc, indent=1) + "\n", "baseline")
     return len(doc["entries"])
 
 

@@ -1,4 +1,5 @@
-"""Command line: `accelcheck MODEL --target T` (check is the default command), inspect, rules, rule, targets.
+"""Command line: `accelcheck MODEL --target T` (check is the default command), inspect, fix, rules,
+rule, targets, baseline, view.
 
 Exit codes: 0 nothing at or above --fail-on, 1 findings at or above it, 2 accelcheck could not do its
 job (bad input, bad config, unknown target). A user's mistake never shows a traceback.
@@ -39,6 +40,17 @@ def _tags(tags: Optional[str]) -> Optional[list[str]]:
     return [t.strip() for t in tags.split(",") if t.strip()] if tags else None
 
 
+def _node_data(report, settings) -> str:
+    """Model Explorer node data: positions in the model's own graph, so the model is read again."""
+    from .model import load
+    from .report.model_explorer import render_model_explorer
+
+    try:
+        return render_model_explorer(report, load(report.model, tags=settings.tags))
+    except AccelcheckError as e:
+        _fail(str(e))
+
+
 @app.command()
 def inspect(
     model: str = typer.Argument(..., help="Frozen .pb, .pbtxt, SavedModel directory, or .meta file."),
@@ -64,6 +76,7 @@ class CheckFormat(str, Enum):
     json = "json"
     sarif = "sarif"
     github = "github"
+    model_explorer = "model-explorer"
 
 
 class FailOn(str, Enum):
@@ -81,7 +94,7 @@ def check(
     models: list[str] = typer.Argument(..., help="Model files or SavedModel directories."),
     target: Optional[str] = typer.Option(None, "--target", "-t", help="tpu, xla, tflite, tflite-select, elastic-inference."),
     signature: Optional[str] = typer.Option(None, "--signature", "-s", help="Check only this signature (default: all)."),
-    format: Optional[CheckFormat] = typer.Option(None, "--format", "-f", help="Output format (default: text)."),
+    format: Optional[CheckFormat] = typer.Option(None, "--format", "-f", help="Output format (default: text; model-explorer: node data for Model Explorer)."),
     fail_on: Optional[FailOn] = typer.Option(None, "--fail-on", help="Exit 1 on findings at or above this severity (default: error)."),
     select: Optional[list[str]] = typer.Option(None, "--select", help="Only these codes or code prefixes (repeat or comma-separate)."),
     ignore: Optional[list[str]] = typer.Option(None, "--ignore", help="Drop these codes or code prefixes."),
@@ -118,7 +131,7 @@ def check(
         threshold = Severity.parse((fail_on.value if fail_on else None) or cfg.fail_on or "error")
         out_format = (format.value if format else None) or cfg.format or "text"
         if out_format not in {f.value for f in CheckFormat}:
-            _fail(f"unknown format {out_format!r} in config (text, json, sarif, github)")
+            _fail(f"unknown format {out_format!r} in config (text, json, sarif, github, model-explorer)")
         if confirm:
             from .tfruntime import require_tensorflow
 
@@ -129,6 +142,8 @@ def check(
 
             known = read_baseline(baseline, chosen)
         paths = discover(models)
+        if out_format == "model-explorer" and len(paths) != 1:
+            _fail(f"--format model-explorer writes node data for one model, not {len(paths)}")
         results = check_many(paths, jobs or os.cpu_count() or 1, settings)
     except AccelcheckError as e:
         _fail(str(e))
@@ -155,7 +170,8 @@ def check(
             report.confirm = run_confirm(report, report.model, tags=settings.tags, signature=signature)
     if pack.notice and out_format == "text":
         typer.echo(f"note: {pack.notice}", err=True)
-    renderers = {"text": render_text, "json": render_json, "sarif": render_sarif, "github": render_github}
+    renderers = {"text": render_text, "json": render_json, "sarif": render_sarif, "github": render_github,
+                 "model-explorer": lambda reports: _node_data(reports[0], settings)}
     typer.echo(renderers[out_format](reports).rstrip("\n"))
     if errors:
         raise typer.Exit(2)  # some models could not be checked at all
@@ -335,7 +351,37 @@ def baseline_command(
     typer.echo(f"wrote {out}: {count} finding(s) of {len(reports)} model(s) for {chosen}")
 
 
-_COMMANDS = {"inspect", "check", "fix", "rules", "rule", "targets", "baseline"}
+@app.command("view")
+def view_command(
+    model: str = typer.Argument(..., help="Model file or SavedModel directory."),
+    target: Optional[str] = typer.Option(None, "--target", "-t", help="The target whose findings to draw."),
+    signature: Optional[str] = typer.Option(None, "--signature", "-s", help="Only this signature's findings."),
+    tags: Optional[str] = typer.Option(None, "--tags", help="MetaGraph tags of a SavedModel (default: serve)."),
+    config: Optional[str] = typer.Option(None, "--config", help="Config file."),
+    html: Optional[str] = typer.Option(None, "--html", help="Write a self-contained HTML view to this file instead."),
+    port: int = typer.Option(8080, "--port", help="Model Explorer's port (the next free one from 8080 by default)."),
+    host: str = typer.Option("localhost", "--host", help="Model Explorer's host."),
+    no_open: bool = typer.Option(False, "--no-open", help="Do not open a browser; print the address."),
+    verbose: bool = typer.Option(False, "--verbose", help="Let Model Explorer's own logs through."),
+) -> None:
+    """Draw the findings on the graph: Model Explorer with an overlay (accelcheck[view]), or HTML."""
+    from .config import Settings, load_config
+    from .view import show
+
+    try:
+        cfg = load_config(config)
+        chosen = target or cfg.target
+        if not chosen:
+            _fail("no target: pass --target")
+        settings = Settings.merge(cfg, chosen, tags=_tags(tags), signature=signature)
+        settings.pack()
+        show(model, settings, html_out=html, host=host, port=port, open_browser=not no_open, verbose=verbose,
+             say=lambda line: typer.echo(line, err=True))
+    except AccelcheckError as e:
+        _fail(str(e))
+
+
+_COMMANDS = {"inspect", "check", "fix", "rules", "rule", "targets", "baseline", "view"}
 
 
 def main(argv: list[str] | None = None) -> None:

@@ -69,6 +69,18 @@ def test_inspect_rules_and_targets_work_without_tensorflow(lint_env):
     assert info["variables"]["count"] == 1 and info["variables"]["checkpoint_bytes"] > 0
 
 
+def test_view_without_model_explorer_draws_html(lint_env, tmp_path):
+    model = ROOT / "fixtures" / "real" / "tf-serving" / "counter"
+    out = _run(lint_env, "view", model, "--target", "tpu", "--no-open", "--html", tmp_path / "v.html")
+    assert out.returncode == 0, out.stderr
+    assert 'class="node flagged error" data-node="counter"' in (tmp_path / "v.html").read_text()
+    out = _run(lint_env, "view", model, "--target", "tpu", "--no-open")  # no Model Explorer: says so
+    assert out.returncode == 0, out.stderr
+    assert ("Model Explorer is not installed (pip install 'accelcheck[view]'): drawing the findings as HTML "
+            "instead") in out.stderr
+    Path(out.stderr.split("wrote ")[1].strip()).unlink()
+
+
 def test_fix_and_confirm_say_what_to_install(lint_env, tmp_path):
     model = ROOT / "fixtures" / "real" / "tf-serving" / "half_plus_two_cpu"
     out_dir = tmp_path / "fixed"

@@ -12,7 +12,9 @@ Measurements (seconds; median of N; in-process ones after one untimed warm-up ca
     load_pack         accelcheck.rules.pack.load_pack("tpu")            (breakdown of check)
     lint              accelcheck.engine.lint(model, pack)               (breakdown of check)
     check             load(path) + lint(model, load_pack("tpu"))
-    check (cli)       wall time of `accelcheck check PATH --target tpu`, a fresh process each time
+    check (cli)       wall time of `accelcheck check PATH --target tpu --format json`, a fresh process each time
+    parse (cli)       wall time of a fresh python that only reads saved_model.pb and parses it (the
+                      same protobuf classes accelcheck uses)
     tflite converter  wall time of a fresh python running
                       tf.lite.TFLiteConverter.from_saved_model(PATH).convert()  (builtin ops)
     xla (hlo)         wall time of a fresh python running tf.saved_model.load(PATH), then
@@ -32,7 +34,8 @@ import time
 
 import _bench as B
 
-GOAL_PARSE = 3.0  # check / parse <= 3x
+GOAL_PARSE = 3.0  # check / parse <= 3x, in process
+GOAL_PARSE_CLI = 4.0  # check (cli) / parse (cli) <= 4x, whole processes
 GOAL_TFLITE = 10.0  # tflite converter / check (cli) >= 10x
 GOAL_WALL = 1.0  # check (cli) on ResNet-50 SavedModel < 1 s
 
@@ -45,6 +48,12 @@ t0 = time.perf_counter()
 import tensorflow as tf
 t1 = time.perf_counter()
 path = sys.argv[1]
+"""
+
+PARSE_CHILD = """
+import sys
+from accelcheck.model.protos import pb
+pb.saved_model_pb2.SavedModel().ParseFromString(open(sys.argv[1], "rb").read())
 """
 
 TFLITE_CHILD = _CHILD_PRELUDE + """
@@ -114,8 +123,9 @@ def main(argv: list[str] | None = None) -> int:
     results["findings"] = [f"{f.code} {f.location.node}" for f in report.findings]
     results["node_count"] = model.node_count
     del model
-    r["check_cli"] = B.time_cmd([str(B.BIN / "accelcheck"), "check", str(path), "--target", "tpu"],
+    r["check_cli"] = B.time_cmd([str(B.BIN / "accelcheck"), "check", str(path), "--target", "tpu", "--format", "json"],
                                 args.repeat, warmup=1, ok=(0, 1))
+    r["parse_cli"] = B.time_cmd(B.python_child(PARSE_CHILD, str(proto_file)), args.repeat, warmup=1)
     r["tflite_converter"] = B.time_cmd(B.python_child(TFLITE_CHILD, str(path)), args.slow_repeat)
     r["xla_hlo"] = B.time_cmd(B.python_child(XLA_CHILD, str(path)), args.slow_repeat)
 
@@ -136,6 +146,7 @@ def main(argv: list[str] | None = None) -> int:
         (label, "  load_pack('tpu') (part of check)", r["load_pack"]),
         (label, "  lint (part of check)", r["lint"]),
         (label, "check", r["check"]),
+        (label, "parse (cli)", r["parse_cli"]),
         (label, "check (cli)", r["check_cli"]),
         (label, "tflite converter (subprocess)", r["tflite_converter"]),
         (label, f"  last run: {tf_detail(r['tflite_converter'], ('import_s', 'convert_s'))}", None),
@@ -145,6 +156,7 @@ def main(argv: list[str] | None = None) -> int:
 
     lines = [
         B.compare(results, "check / parse", r["check"], r["parse"], ("<=", GOAL_PARSE)),
+        B.compare(results, "check (cli) / parse (cli)", r["check_cli"], r["parse_cli"], ("<=", GOAL_PARSE_CLI)),
         B.compare(results, "tflite converter / check (cli)", r["tflite_converter"], r["check_cli"], (">=", GOAL_TFLITE)),
         B.compare(results, "xla / check (cli)", r["xla_hlo"], r["check_cli"]),
         B.compare(results, "check (cli) / check", r["check_cli"], r["check"]),

@@ -25,7 +25,7 @@ import time
 import _bench as B
 
 GOAL_PARSE = 3.0  # inspect / parse <= 3x
-GOAL_SMCLI = 10.0  # saved_model_cli / inspect (cli) >= 10x
+GOAL_SMCLI = 15.0  # saved_model_cli / inspect (cli) >= 15x (the speed issue)
 
 IMPORTS = "import accelcheck.cli, accelcheck.model, accelcheck.inspection"
 

@@ -60,3 +60,25 @@ def test_tensorflow_still_works_after_an_inspect_in_the_same_process():
     assert out["real_package"] is True
     assert out["same_module"] is True
     assert out["same_class"] is True
+
+
+_CHECK_IMPORTS = """
+import json, sys
+from accelcheck.cli import main
+try:
+    main(["check", {path!r}, "--target", "tpu", "--format", "json"])
+except SystemExit as e:
+    code = e.code
+heavy = sorted(m for m in ("networkx", "pydantic", "tensorflow", "jsonschema") if m in sys.modules)
+print(json.dumps({{"code": code, "heavy": heavy}}), file=sys.stderr)
+"""
+
+
+def test_the_check_command_imports_no_more_than_it_needs():
+    """A lint step runs on every commit: check reads the model through its own adjacency, so
+    networkx (80 ms of imports) loads only for the fix passes' and the HTML view's graph
+    algorithms; typer is kept below the release that imports pydantic; the shipped packs need no
+    schema validation."""
+    proc = run_python(_CHECK_IMPORTS.format(path=str(built("tf2_print"))))
+    out = json.loads(proc.stderr.strip().splitlines()[-1])
+    assert out == {"code": 1, "heavy": []}, proc.stderr

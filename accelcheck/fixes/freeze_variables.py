@@ -198,7 +198,7 @@ class FreezeVariables(Pass):
             removable: dict[str, set[int]] = {}
             for fname, fdef in fdefs.items():
                 for i, arg in enumerate(fdef.signature.input_arg):
-                    if dtype_name(arg.type) == "resource" and not any(True for _ in model.graph.successors((fname, arg.name))):
+                    if dtype_name(arg.type) == "resource" and not model.has_consumers((fname, arg.name)):
                         removable.setdefault(fname, set()).add(i)
             changed = False
             for fname, indices in removable.items():
@@ -221,7 +221,7 @@ class FreezeVariables(Pass):
             orphans = {k for k, n in model.nodes.items()
                        if not n.is_arg and n.op in ({"VarHandleOp"} | _FORWARDERS)
                        and (n.op == "VarHandleOp" or "resource" in n.dtypes())
-                       and not any(True for _ in model.graph.successors(k))}
+                       and not model.has_consumers(k)}
             if orphans:
                 result.removed += [node_path(k) for k in remove_nodes(art, orphans)]
                 changed = True
@@ -319,7 +319,7 @@ def _data_descendants(model, key):
     """Nodes that consume the value (control dependents, like init ops, only lose the edge)."""
     seen, stack = set(), [key]
     while stack:
-        for _, nxt, data in model.graph.out_edges(stack.pop(), data=True):
+        for nxt, data in model.consumers(stack.pop()):
             if data["kind"] == "data" and nxt not in seen:
                 seen.add(nxt)
                 stack.append(nxt)

@@ -21,7 +21,6 @@ from collections import Counter, deque
 from dataclasses import dataclass, field
 from typing import Iterable, Iterator
 
-import networkx as nx
 
 from . import opdefs
 from ..opsets import op_set
@@ -129,7 +128,12 @@ class Model:
         self.producer: int | None = None
         self.tags: list[str] = []
         self.available_tags: list[list[str]] = []
-        self.graph = nx.MultiDiGraph()
+        # Edges, as the networkx MultiDiGraph keeps them (neighbour -> [edge data], in insertion
+        # order) but in plain dicts: building them is several times cheaper than networkx's
+        # add_edges_from, and the check path never needs more. `graph` builds the networkx view.
+        self.succ: dict[NodeKey, dict[NodeKey, list[dict]]] = {}
+        self.pred: dict[NodeKey, dict[NodeKey, list[dict]]] = {}
+        self._graph = None
         self.nodes: dict[NodeKey, Node] = {}
         self.functions: dict[str, FunctionInfo] = {}
         self.signatures: dict[str, Signature] = {}
@@ -145,6 +149,31 @@ class Model:
         self._chain_cache: dict[str, dict[str, list[str]]] = {}
         self._call_sites: dict[str, list[Node]] | None = None
         self._unsigned: frozenset[NodeKey] | None = None
+
+    def set_edges(self, edges: Iterable[tuple[NodeKey, NodeKey, dict]]) -> None:
+        """(src, dst, data) for every edge, once, by the loader."""
+        succ, pred = self.succ, self.pred
+        for src, dst, data in edges:
+            succ.setdefault(src, {}).setdefault(dst, []).append(data)
+            pred.setdefault(dst, {}).setdefault(src, []).append(data)
+        self._graph = None
+
+    @property
+    def graph(self):
+        """The model as a networkx MultiDiGraph (node keys; edge data kind/port/index), built on first
+        use: fix passes and the HTML view use networkx, the check path reads succ/pred."""
+        if self._graph is None:
+            import networkx as nx
+
+            graph = nx.MultiDiGraph()
+            graph.add_nodes_from(self.nodes)
+            graph.add_edges_from((src, dst, data) for src, targets in self.succ.items()
+                                 for dst, edges in targets.items() for data in edges)
+            self._graph = graph
+        return self._graph
+
+    def has_consumers(self, key: NodeKey) -> bool:
+        return bool(self.succ.get(key))
 
     # ----- queries used by rules and reports -----
 
@@ -203,13 +232,13 @@ class Model:
         boundary: set[NodeKey] = set()  # fed inputs that are read, but whose producers do not run
         fed_nodes = {node for node, _ in fed} if fed else set()
         queue = deque(seen)
-        pred = self.graph._pred  # the raw adjacency dicts: the views cost more than the walk
+        pred, none = self.pred, {}
         while queue:
             key = queue.popleft()
-            for p, edges in pred[key].items():
+            for p, edges in pred.get(key, none).items():
                 if p in seen:
                     continue
-                if p in fed_nodes and all(d["kind"] == "data" and (p, d["port"]) in fed for d in edges.values()):
+                if p in fed_nodes and all(d["kind"] == "data" and (p, d["port"]) in fed for d in edges):
                     boundary.add(p)
                     continue
                 seen.add(p)
@@ -314,12 +343,14 @@ class Model:
         return dict(Counter(n.device for n in self.real_nodes() if n.device))
 
     def consumers(self, key: NodeKey) -> Iterator[tuple[NodeKey, dict]]:
-        for _, dst, data in self.graph.out_edges(key, data=True):
-            yield dst, data
+        for dst, edges in self.succ.get(key, {}).items():
+            for data in edges:
+                yield dst, data
 
     def producers(self, key: NodeKey) -> Iterator[tuple[NodeKey, dict]]:
-        for src, _, data in self.graph.in_edges(key, data=True):
-            yield src, data
+        for src, edges in self.pred.get(key, {}).items():
+            for data in edges:
+                yield src, data
 
     # ----- variables -----
 
@@ -364,9 +395,10 @@ class Model:
         return None
 
     def _data_consumers(self, key: NodeKey) -> Iterator[tuple[NodeKey, int]]:
-        for _, dst, data in self.graph.out_edges(key, data=True):
-            if data["kind"] == "data":
-                yield dst, data["index"]
+        for dst, edges in self.succ.get(key, {}).items():
+            for data in edges:
+                if data["kind"] == "data":
+                    yield dst, data["index"]
 
     def _ref_writers(self, var: NodeKey) -> set[NodeKey]:
         writers, seen, queue = set(), {var}, deque([var])

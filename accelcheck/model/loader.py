@@ -334,8 +334,7 @@ def _from_graph_def(source: Path, graph_def, fmt: str) -> Model:
         returns = [fdef.ret.get(arg.name, "") for arg in fdef.signature.output_arg]
         model.functions[fname] = FunctionInfo(fname, arg_names, rets, len(fdef.node_def), returns)
 
-    # Edges are collected and added in one call, with explicit keys: networkx's per-edge key search
-    # dominates load time on large graphs otherwise.
+    # Edges are collected and added in one call (Model.set_edges).
     edges = []
     nodes = model.nodes
     called = {fn for node in nodes.values() for fn in node.calls}
@@ -345,7 +344,7 @@ def _from_graph_def(source: Path, graph_def, fmt: str) -> Model:
         in_function = bool(node.scope)
         index = 0
         dst = node.key
-        for k, text in enumerate(node.proto.input):
+        for text in node.proto.input:
             name, port, control = split_input(text, in_function)
             src = (node.scope, name)
             if src not in nodes:
@@ -357,17 +356,17 @@ def _from_graph_def(source: Path, graph_def, fmt: str) -> Model:
                 raise LoadError(source, f"node {node.name!r}{where} has input {text!r}, "
                                         "which names a node that does not exist")
             if control:
-                edges.append((src, dst, k, {"kind": "control"}))
+                edges.append((src, dst, {"kind": "control"}))
             else:
-                edges.append((src, dst, k, {"kind": "data", "port": port, "index": index}))
+                edges.append((src, dst, {"kind": "data", "port": port, "index": index}))
                 index += 1
         for fn in node.calls:
             info = model.functions[fn]
             for ret in info.ret_nodes:
                 if (fn, ret) not in nodes:
                     raise LoadError(source, f"function {fn!r} returns {ret!r}, which is not a node of its body")
-                edges.append(((fn, ret), dst, f"call:{fn}", {"kind": "call"}))
-    model.graph.add_edges_from(edges)
+                edges.append(((fn, ret), dst, {"kind": "call"}))
+    model.set_edges(edges)
     model.find_variables()
     if fmt in ("frozen_graph", "graph_text"):
         infer_signature(model)
@@ -381,7 +380,6 @@ def _add_node(model: Model, node: Node, library: dict, source: Path) -> None:
     if node.proto is not None:
         node.calls = tuple(_called_functions(node, library, source))
     model.nodes[node.key] = node
-    model.graph.add_node(node.key)
 
 
 def _called_functions(node: Node, library: dict, source: Path) -> list[str]:

@@ -142,7 +142,7 @@ def inferred_signature(model: Model) -> Signature | None:
             continue
         if n.name.startswith(_BOOKKEEPING_SCOPES) or n.name.endswith("/read"):
             continue  # gradients, checkpointing and variable reads are not what a graph serves
-        if any(True for _ in model.graph.successors(n.key)):
+        if model.has_consumers(n.key):
             continue
         if model.output_count(n) != 0:  # None: an op TensorFlow does not know; assume it has one
             outputs[n.name] = _node_spec(n)

@@ -15,6 +15,7 @@ Measurements (seconds; median of N; in-process ones after one untimed warm-up ca
     check (cli)       wall time of `accelcheck check PATH --target tpu --format json`, a fresh process each time
     parse (cli)       wall time of a fresh python that only reads saved_model.pb and parses it (the
                       same protobuf classes accelcheck uses)
+    saved_model_cli   wall time of `saved_model_cli show --all --dir PATH` (TensorFlow's own look at it)
     tflite converter  wall time of a fresh python running
                       tf.lite.TFLiteConverter.from_saved_model(PATH).convert()  (builtin ops)
     xla (hlo)         wall time of a fresh python running tf.saved_model.load(PATH), then
@@ -126,6 +127,8 @@ def main(argv: list[str] | None = None) -> int:
     r["check_cli"] = B.time_cmd([str(B.BIN / "accelcheck"), "check", str(path), "--target", "tpu", "--format", "json"],
                                 args.repeat, warmup=1, ok=(0, 1))
     r["parse_cli"] = B.time_cmd(B.python_child(PARSE_CHILD, str(proto_file)), args.repeat, warmup=1)
+    r["saved_model_cli"] = B.time_cmd([str(B.BIN / "saved_model_cli"), "show", "--all", "--dir", str(path)],
+                                      args.slow_repeat)
     r["tflite_converter"] = B.time_cmd(B.python_child(TFLITE_CHILD, str(path)), args.slow_repeat)
     r["xla_hlo"] = B.time_cmd(B.python_child(XLA_CHILD, str(path)), args.slow_repeat)
 
@@ -148,6 +151,7 @@ def main(argv: list[str] | None = None) -> int:
         (label, "check", r["check"]),
         (label, "parse (cli)", r["parse_cli"]),
         (label, "check (cli)", r["check_cli"]),
+        (label, "saved_model_cli show --all", r["saved_model_cli"]),
         (label, "tflite converter (subprocess)", r["tflite_converter"]),
         (label, f"  last run: {tf_detail(r['tflite_converter'], ('import_s', 'convert_s'))}", None),
         (label, "xla hlo, batch 1 (subprocess)", r["xla_hlo"]),
@@ -157,6 +161,7 @@ def main(argv: list[str] | None = None) -> int:
     lines = [
         B.compare(results, "check / parse", r["check"], r["parse"], ("<=", GOAL_PARSE)),
         B.compare(results, "check (cli) / parse (cli)", r["check_cli"], r["parse_cli"], ("<=", GOAL_PARSE_CLI)),
+        B.compare(results, "saved_model_cli / check (cli)", r["saved_model_cli"], r["check_cli"]),
         B.compare(results, "tflite converter / check (cli)", r["tflite_converter"], r["check_cli"], (">=", GOAL_TFLITE)),
         B.compare(results, "xla / check (cli)", r["xla_hlo"], r["check_cli"]),
         B.compare(results, "check (cli) / check", r["check_cli"], r["check"]),

@@ -39,7 +39,8 @@ def explorer_refusal(model: Model) -> str | None:
 
 
 def flagged_nodes(report: Report) -> dict[tuple[str, str], list]:
-    """(scope, node) -> its findings, worst first. Findings about the whole model have no node."""
+    """(scope, node) -> its findings, worst first, in the order the report names the nodes.
+    Findings about the whole model have no node."""
     by_node: dict[tuple[str, str], list] = {}
     for f in report.findings:
         if f.location.node is None:
@@ -67,9 +68,10 @@ def node_data(report: Report, model: Model) -> dict:
 
 
 def worst_node(report: Report, model: Model) -> tuple[str, str] | None:
-    """(graph id, node id) of the node with the worst findings: where the view opens."""
-    drawn = _drawn(report, model)
-    return min(drawn, key=lambda k: (-drawn[k][0].severity, k), default=None)
+    """(graph id, node id) of the node with the worst findings, the first in the report among
+    equals: where the view opens."""
+    drawn = _drawn(report, model)  # in the order of the report's findings
+    return max(drawn, key=lambda k: drawn[k][0].severity, default=None)
 
 
 def _drawn(report: Report, model: Model) -> dict[tuple[str, str], list]:

@@ -17,7 +17,7 @@ from .errors import ConfigError
 from .findings import Finding, Location, Report, Severity
 from .model import Model, NodeKey
 from .rules.checks import CHECKS, Hit
-from .rules.conditions import compile_condition
+from .rules.conditions import compile_condition, required_ops
 from .rules.pack import Pack, Rule
 
 
@@ -40,6 +40,7 @@ class Context:
         # Arguments and results of a graph written as a function are not ops any converter sees.
         self._lintable = [n for n in self.model.nodes.values() if not n.is_boundary]
         self._live_nodes = [n for n in self._lintable if n.key in self.live]
+        self._by_op: dict[str, list] | None = None
 
     def is_live(self, key: NodeKey) -> bool:
         return key in self.live
@@ -50,6 +51,15 @@ class Context:
     def all_nodes(self):
         """Every node rules may report, live or not."""
         return self._lintable
+
+    def nodes_with_ops(self, ops: frozenset[str], live_only: bool) -> list:
+        """The lintable nodes whose op is in `ops` (an index built once per lint)."""
+        if self._by_op is None:
+            self._by_op = {}
+            for node in self._lintable:
+                self._by_op.setdefault(node.op, []).append(node)
+        found = [n for op in sorted(ops) for n in self._by_op.get(op, ())]
+        return [n for n in found if n.key in self.live] if live_only else found
 
 
 @dataclass
@@ -111,8 +121,13 @@ def _lint(model: Model, pack: Pack, signature: str | None, options: dict | None,
 
 def _hits(ctx: Context, rule: Rule) -> Iterator[Hit]:
     if rule.match is not None:
-        predicate = compile_condition(rule.match, f"rule {rule.code}")
-        nodes = ctx.all_nodes() if rule.dead != "skip" else ctx.live_nodes()
+        where = f"rule {rule.code}"
+        predicate = compile_condition(rule.match, where)
+        ops = required_ops(rule.match, where)
+        if ops is not None:  # look only at the nodes that can match
+            nodes = ctx.nodes_with_ops(ops, live_only=rule.dead == "skip")
+        else:
+            nodes = ctx.all_nodes() if rule.dead != "skip" else ctx.live_nodes()
         for node in nodes:
             if predicate(ctx.model, node):
                 yield Hit(node.key)

@@ -36,8 +36,8 @@ class StripTraining(Pass):
             for k, n in model.nodes.items():
                 if k[0] or k in doomed or k in keep or n.is_arg:
                     continue
-                users = set(model.succ.get(k, ()))
-                deps = set(model.pred.get(k, ()))
+                users = {dst for dst, _ in model.consumers(k)}
+                deps = {src for src, _ in model.producers(k)}
                 if (users and users <= doomed) or (n.op == "NoOp" and not users and deps and deps <= doomed):
                     more.add(k)
             if not more:

@@ -128,11 +128,11 @@ class Model:
         self.producer: int | None = None
         self.tags: list[str] = []
         self.available_tags: list[list[str]] = []
-        # Edges, as the networkx MultiDiGraph keeps them (neighbour -> [edge data], in insertion
-        # order) but in plain dicts: building them is several times cheaper than networkx's
-        # add_edges_from, and the check path never needs more. `graph` builds the networkx view.
-        self.succ: dict[NodeKey, dict[NodeKey, list[dict]]] = {}
-        self.pred: dict[NodeKey, dict[NodeKey, list[dict]]] = {}
+        # Edges as plain lists of (neighbour, edge data) per node, in insertion order (the order
+        # networkx iterates them in too): several times cheaper to build and to hold than
+        # networkx's dicts, and all the check path needs. `graph` builds the networkx view.
+        self.succ: dict[NodeKey, list[tuple[NodeKey, dict]]] = {}
+        self.pred: dict[NodeKey, list[tuple[NodeKey, dict]]] = {}
         self._graph = None
         self.nodes: dict[NodeKey, Node] = {}
         self.functions: dict[str, FunctionInfo] = {}
@@ -154,8 +154,16 @@ class Model:
         """(src, dst, data) for every edge, once, by the loader."""
         succ, pred = self.succ, self.pred
         for src, dst, data in edges:
-            succ.setdefault(src, {}).setdefault(dst, []).append(data)
-            pred.setdefault(dst, {}).setdefault(src, []).append(data)
+            out = succ.get(src)
+            if out is None:
+                succ[src] = [(dst, data)]
+            else:
+                out.append((dst, data))
+            into = pred.get(dst)
+            if into is None:
+                pred[dst] = [(src, data)]
+            else:
+                into.append((src, data))
         self._graph = None
 
     @property
@@ -167,8 +175,7 @@ class Model:
 
             graph = nx.MultiDiGraph()
             graph.add_nodes_from(self.nodes)
-            graph.add_edges_from((src, dst, data) for src, targets in self.succ.items()
-                                 for dst, edges in targets.items() for data in edges)
+            graph.add_edges_from((src, dst, data) for src, out in self.succ.items() for dst, data in out)
             self._graph = graph
         return self._graph
 
@@ -232,13 +239,14 @@ class Model:
         boundary: set[NodeKey] = set()  # fed inputs that are read, but whose producers do not run
         fed_nodes = {node for node, _ in fed} if fed else set()
         queue = deque(seen)
-        pred, none = self.pred, {}
+        pred = self.pred
         while queue:
             key = queue.popleft()
-            for p, edges in pred.get(key, none).items():
+            into = pred.get(key, ())
+            for p, _ in into:
                 if p in seen:
                     continue
-                if p in fed_nodes and all(d["kind"] == "data" and (p, d["port"]) in fed for d in edges):
+                if p in fed_nodes and all(d["kind"] == "data" and (p, d["port"]) in fed for q, d in into if q == p):
                     boundary.add(p)
                     continue
                 seen.add(p)
@@ -343,14 +351,12 @@ class Model:
         return dict(Counter(n.device for n in self.real_nodes() if n.device))
 
     def consumers(self, key: NodeKey) -> Iterator[tuple[NodeKey, dict]]:
-        for dst, edges in self.succ.get(key, {}).items():
-            for data in edges:
-                yield dst, data
+        """(consumer, edge data) for every edge out of the node."""
+        return iter(self.succ.get(key, ()))
 
     def producers(self, key: NodeKey) -> Iterator[tuple[NodeKey, dict]]:
-        for src, edges in self.pred.get(key, {}).items():
-            for data in edges:
-                yield src, data
+        """(producer, edge data) for every edge into the node, in input order."""
+        return iter(self.pred.get(key, ()))
 
     # ----- variables -----
 
@@ -395,10 +401,9 @@ class Model:
         return None
 
     def _data_consumers(self, key: NodeKey) -> Iterator[tuple[NodeKey, int]]:
-        for dst, edges in self.succ.get(key, {}).items():
-            for data in edges:
-                if data["kind"] == "data":
-                    yield dst, data["index"]
+        for dst, data in self.succ.get(key, ()):
+            if data["kind"] == "data":
+                yield dst, data["index"]
 
     def _ref_writers(self, var: NodeKey) -> set[NodeKey]:
         writers, seen, queue = set(), {var}, deque([var])

@@ -55,6 +55,24 @@ def compile_condition(cond: dict, where: str) -> Predicate:
     return parts[0] if len(parts) == 1 else (lambda m, n: all(p(m, n) for p in parts))
 
 
+def required_ops(cond: dict, where: str = "") -> frozenset[str] | None:
+    """The ops a node must have to match `cond` (None: any op may), so that the engine looks only
+    at the nodes with those ops instead of asking every node. The keys of a mapping all hold."""
+    sets = []
+    for key, value in cond.items():
+        if key == "op_in":
+            sets.append(expand_ops(value, where))
+        elif key == "op_in_set":
+            sets.append(op_set(value, where))
+        elif key == "all":
+            sets += [ops for ops in (required_ops(c, where) for c in value) if ops is not None]
+        elif key == "any":
+            alternatives = [required_ops(c, where) for c in value]
+            if alternatives and None not in alternatives:
+                sets.append(frozenset().union(*alternatives))
+    return frozenset.intersection(*sets) if sets else None
+
+
 def _compile_one(key: str, value, where: str) -> Predicate:
     if key == "op_in":
         ops = expand_ops(value, where)

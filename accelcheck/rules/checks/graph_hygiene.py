@@ -47,9 +47,9 @@ def file_access(ctx, rule) -> Iterator[Hit]:
     ops = set(rule.options["ops"])
     model = ctx.model
     run = model.loaded()
-    for key in sorted(run):
-        node = model.nodes[key]
-        if node.is_boundary:
+    for node in ctx.nodes_with_ops(frozenset(ops | {"PrintV2", "DatasetFromGraph"}), live_only=False):
+        key = node.key
+        if key not in run:
             continue
         if node.op in ops or _prints_to_file(node):
             yield Hit(key, {"detail": ""})

@@ -1,4 +1,5 @@
-"""Model: one networkx graph over the top-level graph and every library function.
+"""Model: one graph over the top-level graph and every library function (edge lists per node;
+`Model.graph` gives the same graph as a networkx MultiDiGraph, built when first asked for).
 
 Node keys are (scope, name): scope "" is the top-level graph, otherwise the name of the library
 function whose body holds the node. Function arguments are pseudo-nodes with op "_Arg".
@@ -20,7 +21,6 @@ from __future__ import annotations
 from collections import Counter, deque
 from dataclasses import dataclass, field
 from typing import Iterable, Iterator
-
 
 from . import opdefs
 from ..opsets import op_set

@@ -128,9 +128,10 @@ class Model:
         self.producer: int | None = None
         self.tags: list[str] = []
         self.available_tags: list[list[str]] = []
-        # Edges as plain lists of (neighbour, edge data) per node, in insertion order (the order
-        # networkx iterates them in too): several times cheaper to build and to hold than
-        # networkx's dicts, and all the check path needs. `graph` builds the networkx view.
+        # Edges as plain lists of (neighbour, edge data) per node, in input order (the order
+        # networkx iterates them in too), filled by the loader: several times cheaper to build
+        # and to hold than networkx's dicts, and all the check path needs. `graph` builds the
+        # networkx view. Edge data dicts are shared between edges: read them, never change them.
         self.succ: dict[NodeKey, list[tuple[NodeKey, dict]]] = {}
         self.pred: dict[NodeKey, list[tuple[NodeKey, dict]]] = {}
         self._graph = None
@@ -149,22 +150,6 @@ class Model:
         self._chain_cache: dict[str, dict[str, list[str]]] = {}
         self._call_sites: dict[str, list[Node]] | None = None
         self._unsigned: frozenset[NodeKey] | None = None
-
-    def set_edges(self, edges: Iterable[tuple[NodeKey, NodeKey, dict]]) -> None:
-        """(src, dst, data) for every edge, once, by the loader."""
-        succ, pred = self.succ, self.pred
-        for src, dst, data in edges:
-            out = succ.get(src)
-            if out is None:
-                succ[src] = [(dst, data)]
-            else:
-                out.append((dst, data))
-            into = pred.get(dst)
-            if into is None:
-                pred[dst] = [(src, data)]
-            else:
-                into.append((src, data))
-        self._graph = None
 
     @property
     def graph(self):

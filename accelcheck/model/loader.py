@@ -341,9 +341,17 @@ def _from_graph_def(source: Path, graph_def, fmt: str) -> Model:
         returns = [fdef.ret.get(arg.name, "") for arg in fdef.signature.output_arg]
         model.functions[fname] = FunctionInfo(fname, arg_names, rets, len(fdef.node_def), returns)
 
-    # Edges are collected and added in one call (Model.set_edges).
-    edges = []
-    nodes = model.nodes
+    _link(model, source)
+    model.find_variables()
+    if fmt in ("frozen_graph", "graph_text"):
+        infer_signature(model)
+    return model
+
+
+def _link(model: Model, source: Path) -> None:
+    """Every edge, into the Model's per-node edge lists (Model.succ / Model.pred), in one pass:
+    each node's inputs in order, then the call edges from the bodies it calls."""
+    nodes, succ, pred = model.nodes, model.succ, model.pred
     called = {fn for node in nodes.values() for fn in node.calls}
     for node in list(nodes.values()):
         if node.proto is None:
@@ -351,6 +359,7 @@ def _from_graph_def(source: Path, graph_def, fmt: str) -> Model:
         in_function = bool(node.scope)
         index = 0
         dst = node.key
+        into: list = []
         for text in node.proto.input:
             name, port, control = split_input(text, in_function)
             src = (node.scope, name)
@@ -363,24 +372,32 @@ def _from_graph_def(source: Path, graph_def, fmt: str) -> Model:
                 raise LoadError(source, f"node {node.name!r}{where} has input {text!r}, "
                                         "which names a node that does not exist")
             if control:
-                edges.append((src, dst, _CONTROL_EDGE))
+                data = _CONTROL_EDGE
             else:
                 data = _DATA_EDGES.get((port, index))
                 if data is None:
                     data = _DATA_EDGES[(port, index)] = {"kind": "data", "port": port, "index": index}
-                edges.append((src, dst, data))
                 index += 1
+            into.append((src, data))
+            out = succ.get(src)
+            if out is None:
+                succ[src] = [(dst, data)]
+            else:
+                out.append((dst, data))
         for fn in node.calls:
             info = model.functions[fn]
             for ret in info.ret_nodes:
-                if (fn, ret) not in nodes:
+                src = (fn, ret)
+                if src not in nodes:
                     raise LoadError(source, f"function {fn!r} returns {ret!r}, which is not a node of its body")
-                edges.append(((fn, ret), dst, _CALL_EDGE))
-    model.set_edges(edges)
-    model.find_variables()
-    if fmt in ("frozen_graph", "graph_text"):
-        infer_signature(model)
-    return model
+                into.append((src, _CALL_EDGE))
+                out = succ.get(src)
+                if out is None:
+                    succ[src] = [(dst, _CALL_EDGE)]
+                else:
+                    out.append((dst, _CALL_EDGE))
+        if into:
+            pred[dst] = into
 
 
 def _add_node(model: Model, node: Node, library: dict, source: Path) -> None:

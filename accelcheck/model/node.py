@@ -63,24 +63,6 @@ class Node:
         self._dtypes = out
         return out
 
-    def attr_dtype_values(self, key: str) -> list[str]:
-        """The dtypes one type attr sets (a list attr: each element), or its OpDef default: what
-        attr_dtypes() holds under `key` and `key[i]`, without reading the node's other attrs."""
-        if self._dtypes is not None:
-            return [d for k, d in self._dtypes.items() if k == key or k.startswith(key + "[")]
-        if self.proto is None:
-            return [self.arg_dtype] if key == "T" and self.arg_dtype else []
-        attrs = self.proto.attr
-        if key in attrs:
-            value = attrs[key]
-            kind = value.WhichOneof("value")
-            if kind == "type":
-                return [dtype_name(value.type)]
-            if kind == "list" and value.list.type:
-                return [dtype_name(t) for t in value.list.type]
-        default = opdefs.type_defaults(self.op).get(key)  # as attr_dtypes: only where no dtype is set
-        return [default] if default else []
-
     def dtypes(self) -> set[str]:
         return set(self.attr_dtypes().values())
 

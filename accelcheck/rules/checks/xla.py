@@ -52,9 +52,10 @@ def unsupported_dtype(ctx, rule) -> Iterator[Hit]:
         registrations = kernels.get(node.op)
         if not registrations:
             continue
+        node_types = node.attr_dtypes()
         rejected: dict[str, str] = {}
         for reg in registrations:
-            bad = _disallowed(node, reg.get("constraints", {}))
+            bad = _disallowed(node_types, reg.get("constraints", {}))
             if not bad:
                 rejected = {}
                 break
@@ -64,13 +65,11 @@ def unsupported_dtype(ctx, rule) -> Iterator[Hit]:
             yield Hit(node.key, {"attr": attr, "dtype": dtype})
 
 
-def _disallowed(node, constraints: dict[str, list[str]]) -> dict[str, str]:
-    """attr -> a dtype the node sets there that the registration does not allow. Reads only the
-    constrained attrs (reading every attr of every node was a third of lint on big graphs)."""
+def _disallowed(node_types: dict[str, str], constraints: dict[str, list[str]]) -> dict[str, str]:
     bad = {}
     for attr, allowed in constraints.items():
-        for dtype in node.attr_dtype_values(attr):
-            if base_dtype(dtype) not in allowed:
+        for key, dtype in node_types.items():
+            if (key == attr or key.startswith(attr + "[")) and base_dtype(dtype) not in allowed:
                 bad[attr] = base_dtype(dtype)
     return bad
 

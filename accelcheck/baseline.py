@@ -52,11 +52,7 @@ class Baseline:
     path: str
     target: str
     entries: list[dict]
-    baselined: int = 0
-    stale: list[dict] = field(default_factory=list)
-
-    def to_dict(self) -> dict:
-        return {"file": self.path, "baselined": self.baselined, "stale": self.stale}
+    stale: list[dict] = field(default_factory=list)  # entries of the checked models that matched nothing
 
 
 def read_baseline(path: str | os.PathLike, target: str) -> Baseline:
@@ -96,7 +92,6 @@ def apply_baseline(reports: list[Report], baseline: Baseline) -> None:
             else:
                 kept.append(f)
         report.findings = kept
-        baseline.baselined += report.baselined
     left = Counter({k: n for k, n in known.items() if n > 0 and k[0] in checked})
     for e in baseline.entries:
         k = (e["model"], e["fingerprint"])

@@ -40,15 +40,17 @@ def _tags(tags: Optional[str]) -> Optional[list[str]]:
     return [t.strip() for t in tags.split(",") if t.strip()] if tags else None
 
 
-def _node_data(report, settings) -> str:
-    """Model Explorer node data: positions in the model's own graph, so the model is read again."""
-    from .model import load
-    from .report.model_explorer import render_model_explorer
+def _settings(config: Optional[str], target: Optional[str], no_target: str = "no target: pass --target", **merge):
+    """(config, target, Settings, pack) from the config file and the command line. The pack is
+    loaded here, so an unknown target or a bad pack fails once, in one line (AccelcheckError)."""
+    from .config import Settings, load_config
 
-    try:
-        return render_model_explorer(report, load(report.model, tags=settings.tags))
-    except AccelcheckError as e:
-        _fail(str(e))
+    cfg = load_config(config)
+    chosen = target or cfg.target
+    if not chosen:
+        _fail(no_target)
+    settings = Settings.merge(cfg, chosen, **merge)
+    return cfg, chosen, settings, settings.pack()
 
 
 @app.command()
@@ -112,22 +114,17 @@ def check(
     Directories that are not themselves models are searched for models."""
     if verbose:
         os.environ["ACCELCHECK_VERBOSE"] = "1"
-    from .config import Settings, load_config
     from .discover import check_many, discover
     from .findings import Severity
     from .report import render_github, render_json, render_sarif, render_text
+    from .rules.pack import builtin_pack_files
 
     try:
-        cfg = load_config(config)
-        chosen = target or cfg.target
-        if not chosen:
-            from .rules.pack import builtin_pack_files
-
-            known = ", ".join(t for t in builtin_pack_files() if t != "common")
-            _fail(f"no target: pass --target (one of {known}) or set target in accelcheck.yaml")
-        settings = Settings.merge(cfg, chosen, select=_split(select), ignore=_split(ignore), tags=_tags(tags),
-                                  signature=signature, ei_accelerator=ei_accelerator, timeout=timeout)
-        pack = settings.pack()  # an unknown target or a bad pack fails here, once, not per model
+        known_targets = ", ".join(t for t in builtin_pack_files() if t != "common")
+        cfg, chosen, settings, pack = _settings(
+            config, target, f"no target: pass --target (one of {known_targets}) or set target in accelcheck.yaml",
+            select=_split(select), ignore=_split(ignore), tags=_tags(tags), signature=signature,
+            ei_accelerator=ei_accelerator, timeout=timeout)
         threshold = Severity.parse((fail_on.value if fail_on else None) or cfg.fail_on or "error")
         out_format = (format.value if format else None) or cfg.format or "text"
         if out_format not in {f.value for f in CheckFormat}:
@@ -142,9 +139,16 @@ def check(
 
             known = read_baseline(baseline, chosen)
         paths = discover(models)
-        if out_format == "model-explorer" and len(paths) != 1:
-            _fail(f"--format model-explorer writes node data for one model, not {len(paths)}")
-        results = check_many(paths, jobs or os.cpu_count() or 1, settings)
+        drawn = None  # --format model-explorer: the Model, whose node order the node data needs
+        if out_format == "model-explorer":
+            if len(paths) != 1:
+                _fail(f"--format model-explorer writes node data for one model, not {len(paths)}")
+            from .model import load
+
+            drawn = load(paths[0], tags=settings.tags)
+            results = [(paths[0], settings.lint(drawn), None)]
+        else:
+            results = check_many(paths, jobs or os.cpu_count() or 1, settings)
     except AccelcheckError as e:
         _fail(str(e))
     reports = [r for _, r, _ in results if r is not None]
@@ -170,9 +174,16 @@ def check(
             report.confirm = run_confirm(report, report.model, tags=settings.tags, signature=signature)
     if pack.notice and out_format == "text":
         typer.echo(f"note: {pack.notice}", err=True)
-    renderers = {"text": render_text, "json": render_json, "sarif": render_sarif, "github": render_github,
-                 "model-explorer": lambda reports: _node_data(reports[0], settings)}
-    typer.echo(renderers[out_format](reports).rstrip("\n"))
+    if drawn is not None:
+        from .report.model_explorer import render_model_explorer
+
+        try:
+            typer.echo(render_model_explorer(reports[0], drawn))
+        except AccelcheckError as e:
+            _fail(str(e))
+    else:
+        renderers = {"text": render_text, "json": render_json, "sarif": render_sarif, "github": render_github}
+        typer.echo(renderers[out_format](reports).rstrip("\n"))
     if errors:
         raise typer.Exit(2)  # some models could not be checked at all
     worst = max((r.worst() for r in reports if r.worst() is not None), default=None)
@@ -279,7 +290,6 @@ def fix(
     """Freeze, strip and clean a model for a target; verify it numerically; write it to OUT."""
     if verbose:
         os.environ["ACCELCHECK_VERBOSE"] = "1"
-    from .config import Settings, load_config
     from .fixes.run import fix as run_fix
     from .report.fix_text import render_fix_text
 
@@ -287,11 +297,8 @@ def fix(
     if format is InspectFormat.text and sys.stderr.isatty():
         progress = lambda step: typer.echo(f"  … {step}", err=True)  # noqa: E731 - one-line progress
     try:
-        cfg = load_config(config)
-        chosen = target or cfg.target
-        if not chosen:
-            _fail("no target: pass --target")
-        report = run_fix(model, Settings.merge(cfg, chosen, tags=_tags(tags)), out,
+        _, _, settings, _ = _settings(config, target, tags=_tags(tags))
+        report = run_fix(model, settings, out,
                          output_format=output_format.value if output_format else None,
                          signatures=_split(signature), unsafe=unsafe_fixes, dry_run=dry_run, inputs=inputs,
                          rtol=rtol, atol=atol, force=force, measure=measure, progress=progress)
@@ -328,16 +335,10 @@ def baseline_command(
 ) -> None:
     """Record today's findings, so that `check --baseline FILE` reports only new ones."""
     from .baseline import write_baseline
-    from .config import Settings, load_config
     from .discover import check_many, discover
 
     try:
-        cfg = load_config(config)
-        chosen = target or cfg.target
-        if not chosen:
-            _fail("no target: pass --target")
-        settings = Settings.merge(cfg, chosen, tags=_tags(tags))
-        settings.pack()
+        _, chosen, settings, _ = _settings(config, target, tags=_tags(tags))
         results = check_many(discover(models), os.cpu_count() or 1, settings)
         errors = [e for _, _, e in results if e is not None]
         if errors:  # a baseline silently missing a model would hide its findings later
@@ -365,16 +366,10 @@ def view_command(
     verbose: bool = typer.Option(False, "--verbose", help="Let Model Explorer's own logs through."),
 ) -> None:
     """Draw the findings on the graph: Model Explorer with an overlay (accelcheck[view]), or HTML."""
-    from .config import Settings, load_config
     from .view import show
 
     try:
-        cfg = load_config(config)
-        chosen = target or cfg.target
-        if not chosen:
-            _fail("no target: pass --target")
-        settings = Settings.merge(cfg, chosen, tags=_tags(tags), signature=signature)
-        settings.pack()
+        _, _, settings, _ = _settings(config, target, tags=_tags(tags), signature=signature)
         show(model, settings, html_out=html, host=host, port=port, open_browser=not no_open, verbose=verbose,
              say=lambda line: typer.echo(line, err=True))
     except AccelcheckError as e:

@@ -38,7 +38,6 @@ def tf():
     global _TF
     if _TF is None:
         require_tensorflow("this command")
-        os.environ.setdefault("TF_CPP_MIN_LOG_LEVEL", "3")
         import warnings
 
         warnings.filterwarnings("ignore")

@@ -17,8 +17,6 @@ from pathlib import Path
 from ..errors import AccelcheckError, ForeignFormat, LoadError
 from ..tfruntime import tf
 
-os.environ.setdefault("TF_CPP_MIN_LOG_LEVEL", "3")
-
 
 class UnsupportedFormat(Exception):
     """The path is not something the oracles can hand to TensorFlow's tools."""

@@ -9,6 +9,7 @@ read yields no sizes, and callers fall back to the variables' shapes.
 
 from __future__ import annotations
 
+import glob
 import re
 import struct
 from pathlib import Path
@@ -82,7 +83,7 @@ def checkpoint_beside(meta_path: Path) -> str | None:
     stem = meta_path.name[: -len(".meta")] if meta_path.name.endswith(".meta") else meta_path.stem
     if (d / f"{stem}.index").is_file():
         return str(d / stem)
-    shards = sorted(d.glob(f"{_glob_escape(stem)}-?????-of-?????"))
+    shards = sorted(d.glob(f"{glob.escape(stem)}-?????-of-?????"))
     if shards:
         return str(d / f"{stem}-?????-of-{shards[0].name[-5:]}")
     latest = _latest_in_state_file(d)
@@ -91,10 +92,6 @@ def checkpoint_beside(meta_path: Path) -> str | None:
     if (d / stem).is_file():
         return str(d / stem)
     return None
-
-
-def _glob_escape(s: str) -> str:
-    return "".join(f"[{c}]" if c in "*?[" else c for c in s)
 
 
 def _latest_in_state_file(d: Path) -> str | None:
@@ -112,6 +109,6 @@ def _latest_in_state_file(d: Path) -> str | None:
         return None
     prefix = Path(m.group(1).encode().decode("unicode_escape"))
     prefix = prefix if prefix.is_absolute() else d / prefix
-    if Path(f"{prefix}.index").is_file() or prefix.is_file() or any(prefix.parent.glob(f"{_glob_escape(prefix.name)}-?????-of-?????")):
+    if Path(f"{prefix}.index").is_file() or prefix.is_file() or any(prefix.parent.glob(f"{glob.escape(prefix.name)}-?????-of-?????")):
         return str(prefix)
     return None

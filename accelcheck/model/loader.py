@@ -60,22 +60,32 @@ def load(path: str | os.PathLike, tags: tuple[str, ...] | list[str] | None = Non
 
 # ----------------------------------------------------------------------------- sniffing
 
+def model_file(d: Path) -> Path | None:
+    """The file a model directory's model is read from: a SavedModel's saved_model.pb/.pbtxt/.cpb, a
+    session bundle's export.meta, or a tf.train.Saver export's only .meta; None if it has none."""
+    for name in ("saved_model.pb", "saved_model.pbtxt", "saved_model.cpb", "export.meta"):
+        if (d / name).is_file():
+            return d / name
+    metas = sorted(d.glob("*.meta"))
+    return metas[0] if len(metas) == 1 else None
+
+
 def _load_directory(d: Path, tags) -> Model:
-    if (d / "saved_model.pb").is_file():
-        return _from_saved_model(d, _parse(d / "saved_model.pb", pb.saved_model_pb2.SavedModel), tags)
-    if (d / "saved_model.pbtxt").is_file():
-        return _from_saved_model(d, _parse_text(d / "saved_model.pbtxt", pb.saved_model_pb2.SavedModel), tags)
-    if (d / "saved_model.cpb").is_file():
+    f = model_file(d)
+    if f is None:
+        raise LoadError(d, "directory holds no TensorFlow model (expected saved_model.pb, saved_model.pbtxt "
+                           "or a session-bundle export.meta)")
+    if f.name == "saved_model.pb":
+        return _from_saved_model(d, _parse(f, pb.saved_model_pb2.SavedModel), tags)
+    if f.name == "saved_model.pbtxt":
+        return _from_saved_model(d, _parse_text(f, pb.saved_model_pb2.SavedModel), tags)
+    if f.name == "saved_model.cpb":
         raise LoadError(d, "this is a chunked SavedModel (saved_model.cpb, written for protos over 2 GiB); "
                            "accelcheck cannot read chunked SavedModels yet: export without chunking, "
                            "or pass a frozen GraphDef of the model")
-    if (d / "export.meta").is_file():
-        return _from_meta_graph(d, _parse(d / "export.meta", pb.meta_graph_pb2.MetaGraphDef), d / "export.meta")
-    metas = sorted(d.glob("*.meta"))
-    if len(metas) == 1:  # a tf.train.Saver export: model.meta beside its checkpoint
-        return _load_file(metas[0], tags)
-    raise LoadError(d, "directory holds no TensorFlow model (expected saved_model.pb, saved_model.pbtxt "
-                       "or a session-bundle export.meta)")
+    if f.name == "export.meta":
+        return _from_meta_graph(d, _parse(f, pb.meta_graph_pb2.MetaGraphDef), f)
+    return _load_file(f, tags)  # a tf.train.Saver export: model.meta beside its checkpoint
 
 
 def _refuse_foreign(p: Path, head: bytes) -> None:
@@ -379,25 +389,19 @@ def _link(model: Model, source: Path) -> None:
                     data = _DATA_EDGES[(port, index)] = {"kind": "data", "port": port, "index": index}
                 index += 1
             into.append((src, data))
-            out = succ.get(src)
-            if out is None:
-                succ[src] = [(dst, data)]
-            else:
-                out.append((dst, data))
         for fn in node.calls:
-            info = model.functions[fn]
-            for ret in info.ret_nodes:
-                src = (fn, ret)
-                if src not in nodes:
+            for ret in model.functions[fn].ret_nodes:
+                if (fn, ret) not in nodes:
                     raise LoadError(source, f"function {fn!r} returns {ret!r}, which is not a node of its body")
-                into.append((src, _CALL_EDGE))
-                out = succ.get(src)
-                if out is None:
-                    succ[src] = [(dst, _CALL_EDGE)]
-                else:
-                    out.append((dst, _CALL_EDGE))
+                into.append(((fn, ret), _CALL_EDGE))
         if into:
             pred[dst] = into
+            for src, data in into:
+                out = succ.get(src)
+                if out is None:
+                    succ[src] = [(dst, data)]
+                else:
+                    out.append((dst, data))
 
 
 def _add_node(model: Model, node: Node, library: dict, source: Path) -> None:

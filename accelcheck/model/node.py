@@ -66,56 +66,56 @@ class Node:
     def dtypes(self) -> set[str]:
         return set(self.attr_dtypes().values())
 
+    def _attr(self, key: str):
+        """The AttrValue under `key`, or None (absent, or a function argument)."""
+        return self.proto.attr[key] if self.proto is not None and key in self.proto.attr else None
+
     def output_shapes(self) -> list[tuple[int | None, ...] | None] | None:
-        if self.proto is None or "_output_shapes" not in self.proto.attr:
-            return None
-        return [shape_tuple(s) for s in self.proto.attr["_output_shapes"].list.shape]
+        value = self._attr("_output_shapes")
+        return [shape_tuple(s) for s in value.list.shape] if value is not None else None
 
     def attr_str(self, key: str) -> str | None:
-        if self.proto is None or key not in self.proto.attr:
-            return None
-        return self.proto.attr[key].s.decode("utf-8", "replace")
+        value = self._attr(key)
+        return value.s.decode("utf-8", "replace") if value is not None else None
 
     # ----- decoded attributes, constants and inputs (checks and passes never touch the NodeDef) -----
 
     def has_attr(self, key: str) -> bool:
-        return self.proto is not None and key in self.proto.attr
+        return self._attr(key) is not None
 
     def attr_int(self, key: str, default: int = 0) -> int:
-        return self.proto.attr[key].i if self.proto is not None and key in self.proto.attr else default
+        value = self._attr(key)
+        return value.i if value is not None else default
 
     def attr_bool(self, key: str, default: bool = False) -> bool:
-        return self.proto.attr[key].b if self.proto is not None and key in self.proto.attr else default
+        value = self._attr(key)
+        return value.b if value is not None else default
 
     def attr_func(self, key: str) -> str | None:
         """The function an attr names (a While's body, an If's branch)."""
-        if self.proto is None or key not in self.proto.attr:
-            return None
-        return self.proto.attr[key].func.name or None
+        value = self._attr(key)
+        return (value.func.name or None) if value is not None else None
 
     def attr_list_len(self, key: str) -> int | None:
         """How many types a list(type) attr holds; None when the attr is absent."""
-        if self.proto is None or key not in self.proto.attr:
-            return None
-        return len(self.proto.attr[key].list.type)
+        value = self._attr(key)
+        return len(value.list.type) if value is not None else None
 
     def attr_bytes_list(self, key: str) -> list[bytes]:
-        return list(self.proto.attr[key].list.s) if self.proto is not None and key in self.proto.attr else []
+        value = self._attr(key)
+        return list(value.list.s) if value is not None else []
 
     def attr_type_list(self, key: str) -> list[str]:
-        if self.proto is None or key not in self.proto.attr:
-            return []
-        return [dtype_name(t) for t in self.proto.attr[key].list.type]
+        value = self._attr(key)
+        return [dtype_name(t) for t in value.list.type] if value is not None else []
 
     def attr_shape_list(self, key: str) -> list[tuple[int | None, ...] | None]:
-        if self.proto is None or key not in self.proto.attr:
-            return []
-        return [shape_tuple(s) for s in self.proto.attr[key].list.shape]
+        value = self._attr(key)
+        return [shape_tuple(s) for s in value.list.shape] if value is not None else []
 
     def _const_tensor(self):
-        if self.op != "Const" or self.proto is None or "value" not in self.proto.attr:
-            return None
-        return self.proto.attr["value"].tensor
+        value = self._attr("value") if self.op == "Const" else None
+        return value.tensor if value is not None else None
 
     def const_values(self) -> list | None:
         """A Const's numbers, flattened; None for anything else or a dtype not decoded."""

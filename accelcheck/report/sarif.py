@@ -16,6 +16,7 @@ from pathlib import Path
 
 from .. import __version__
 from ..findings import Report, Severity
+from ..model.loader import model_file
 from ..rules.pack import load_pack
 
 _LEVEL = {Severity.ERROR: "error", Severity.WARNING: "warning", Severity.INFO: "note"}
@@ -25,14 +26,8 @@ _PRECISION = {"certain": "very-high", "likely": "high", "heuristic": "medium"}  
 def _model_file(path: str) -> str:
     """The file an alert goes on: the model itself, or the file inside a model directory."""
     p = Path(path)
-    if p.is_dir():
-        for name in ("saved_model.pb", "saved_model.pbtxt", "export.meta"):
-            if (p / name).is_file():
-                return str(p / name)
-        metas = sorted(p.glob("*.meta"))
-        if len(metas) == 1:
-            return str(metas[0])
-    return path
+    found = model_file(p) if p.is_dir() else None
+    return str(found) if found is not None else path
 
 
 def _uri(path: str) -> str:

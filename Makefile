@@ -54,6 +54,11 @@ demo: fixtures
 	$(AC) fixtures/real/tf-serving/half_plus_two_gpu_trt --target tflite --signature serving_default $(OK_OR_FINDINGS)
 	@echo "\n### Fix it: clear devices, freeze variables, verify, write demo-out/half_plus_two_tflite"
 	$(AC) fix fixtures/real/tf-serving/half_plus_two_gpu_trt --target tflite --signature serving_default -o demo-out/half_plus_two_tflite --force
+	@echo "\n### Full-integer (int8) TFLite: the SavedModel, and the .tflite the converter made of it, get the same verdict"
+	$(AC) fixtures/built/tfl_sin fixtures/built/tfl_sin_int8.tflite --target tflite-int8 $(OK_OR_FINDINGS)
+	@echo "\n### The TFLite GPU delegate and the Coral Edge TPU on .tflite files"
+	$(AC) fixtures/built/tfl_cond.tflite --target tflite-gpu $(OK_OR_FINDINGS)
+	$(AC) fixtures/built/tfl_sin_int8.tflite --target edgetpu $(OK_OR_FINDINGS)
 	@echo "\n### Every model in fixtures/real at once, as a GitHub Actions step would report it"
 	$(AC) fixtures/real --target xla --format github $(OK_OR_FINDINGS)
 	@echo "\n### The counter's findings drawn on its graph (open it in a browser; \`accelcheck view\` without --html opens Model Explorer)"

@@ -138,7 +138,7 @@ def check(
             from .baseline import read_baseline
 
             known = read_baseline(baseline, chosen)
-        paths = discover(models)
+        paths = discover(models, tflite=pack.reads("tflite"))
         drawn = None  # --format model-explorer: the Model, whose node order the node data needs
         if out_format == "model-explorer":
             if len(paths) != 1:
@@ -338,8 +338,8 @@ def baseline_command(
     from .discover import check_many, discover
 
     try:
-        _, chosen, settings, _ = _settings(config, target, tags=_tags(tags))
-        results = check_many(discover(models), os.cpu_count() or 1, settings)
+        _, chosen, settings, pack = _settings(config, target, tags=_tags(tags))
+        results = check_many(discover(models, tflite=pack.reads("tflite")), os.cpu_count() or 1, settings)
         errors = [e for _, _, e in results if e is not None]
         if errors:  # a baseline silently missing a model would hide its findings later
             for error in errors:

@@ -1,8 +1,9 @@
 """Finding models under the paths a user passes, and checking many of them in parallel.
 
-A path that is a model (a SavedModel or session-bundle directory, a .pb/.pbtxt/.meta file) is
-taken as is. Any other directory is walked: SavedModel directories are taken whole (their
-variables/ and assets/ are not looked into), and loose .pb, .pbtxt and .meta files are taken.
+A path that is a model (a SavedModel or session-bundle directory, a .pb/.pbtxt/.meta/.tflite file)
+is taken as is. Any other directory is walked: SavedModel directories are taken whole (their
+variables/ and assets/ are not looked into), and loose .pb, .pbtxt and .meta files are taken, and
+.tflite files when the target reads them.
 """
 
 from __future__ import annotations
@@ -25,8 +26,10 @@ def _is_model_dir(d: Path) -> bool:
     return any((d / name).is_file() for name in ("saved_model.pb", "saved_model.pbtxt", "saved_model.cpb", "export.meta"))
 
 
-def discover(paths: list[str]) -> list[str]:
-    """Model paths, in a stable order, without duplicates."""
+def discover(paths: list[str], tflite: bool = False) -> list[str]:
+    """Model paths, in a stable order, without duplicates; `tflite`: also .tflite files found in
+    directories (for targets that check them; a .tflite file passed by name is always taken)."""
+    suffixes = _MODEL_SUFFIXES | {".tflite"} if tflite else _MODEL_SUFFIXES
     found: list[str] = []
     for raw in paths:
         p = Path(raw)
@@ -42,7 +45,7 @@ def discover(paths: list[str]) -> list[str]:
                 dirs[:] = []  # variables/, assets/ belong to the model
                 continue
             for name in sorted(files):
-                if Path(name).suffix in _MODEL_SUFFIXES and name not in _NOT_MODELS:
+                if Path(name).suffix in suffixes and name not in _NOT_MODELS:
                     found.append(str(root_path / name))
         if len(found) == before:
             found.append(raw)  # let the loader explain that nothing is there

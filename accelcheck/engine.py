@@ -18,7 +18,12 @@ from .findings import Finding, Location, Report, Severity
 from .model import Model, NodeKey
 from .rules.checks import CHECKS, Hit
 from .rules.conditions import compile_condition, required_ops
-from .rules.pack import Pack, Rule
+from .rules.pack import Pack, Rule, all_targets
+
+
+def model_kind(model: Model) -> str:
+    """What rules a model can be checked with: "tflite" for a flatbuffer, "graph" for TensorFlow graphs."""
+    return "tflite" if model.format == "tflite" else "graph"
 
 
 @dataclass
@@ -97,6 +102,11 @@ def _lint(model: Model, pack: Pack, signature: str | None, options: dict | None,
     if signature is not None and signature not in model.signatures:
         known = ", ".join(model.signatures) or "none"
         raise ConfigError(f"{model.path}: no signature {signature!r} (signatures: {known})")
+    kind = model_kind(model)
+    if not pack.reads(kind):
+        readers = ", ".join(p.target for p in all_targets() if p.reads(kind))
+        raise ConfigError(f"{model.path}: target {pack.target} checks TensorFlow graphs, and this is an already "
+                          f"converted TFLite flatbuffer: check it for {readers}, or check the model it came from")
     signatures = [signature] if signature else list(model.signatures)
     ctx = Context(model, pack, signatures, dict(options or {}))
     report = Report(model=model.path, format=model.format, target=pack.target, target_title=pack.title,
@@ -104,6 +114,8 @@ def _lint(model: Model, pack: Pack, signature: str | None, options: dict | None,
     ignores = list(node_ignores)
     seen: set[tuple[str, NodeKey | None]] = set()
     for rule in pack.rules:
+        if rule.reads not in (kind, "both"):
+            continue
         for hit in _hits(ctx, rule):
             if (rule.code, hit.node) in seen:
                 continue

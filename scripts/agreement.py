@@ -25,7 +25,7 @@ def main() -> int:
     ap.add_argument("--jobs", type=int, default=2)
     ap.add_argument("--json")
     args = ap.parse_args()
-    models = [m for m in discover(args.paths) if not m.endswith(".tflite")]
+    models = discover(args.paths)
     with ThreadPoolExecutor(args.jobs) as pool:  # each comparison runs its toolchain in a subprocess
         rows = [r for rs in pool.map(compare, models) for r in rs]
     print(table(rows))

@@ -484,13 +484,18 @@ class Result:
     seconds: float = 0.0
 
 
-def convert(built: Built) -> bytes:
+def make_converter(built: Built):
+    """The probe's TFLiteConverter, restricted to TFLITE_BUILTINS (scripts/probe_tflite_int8.py reconfigures it)."""
     if built.saved_model_dir:
         conv = tf.lite.TFLiteConverter.from_saved_model(built.saved_model_dir)
     else:
         conv = tf.lite.TFLiteConverter.from_concrete_functions([built.cf], built.trackable)
     conv.target_spec.supported_ops = [tf.lite.OpsSet.TFLITE_BUILTINS]
-    return conv.convert()
+    return conv
+
+
+def convert(built: Built) -> bytes:
+    return make_converter(built).convert()
 
 
 def tflite_operators(model: bytes) -> tuple[list[str], int]:

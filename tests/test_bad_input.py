@@ -25,13 +25,19 @@ CASES: dict[str, tuple] = {
                        ["node 'y'", "'does_not_exist'", "does not exist"]),
     "missing_function": (lambda tmp: FIXTURES / "bad" / "missing_function.pbtxt",
                          ["'__inference_missing_42'", "not in the graph's function library"]),
-    "tflite": (lambda tmp: FIXTURES / "bad" / "model.tflite", ["TFLite flatbuffer"]),
+    "truncated_tflite": (lambda tmp: _truncated_tflite(tmp), ["not a readable TFLite flatbuffer", "truncated"]),
     "keras_h5": (lambda tmp: built("tf2_keras_h5"), ["Keras HDF5", "SavedModel"]),
     "keras_v3": (lambda tmp: built("tf2_keras_keras"), ["Keras", "SavedModel"]),
     "chunked": (lambda tmp: FIXTURES / "bad" / "chunked_savedmodel", ["chunked SavedModel", "saved_model.cpb"]),
     "truncated_saved_model": (lambda tmp: _truncated_saved_model(tmp), ["saved_model.pb", "truncated"]),
 }
 COMMANDS = {"inspect": lambda p: ("inspect", p), "check": lambda p: (p, "--target", "tpu")}
+
+
+def _truncated_tflite(tmp: Path) -> Path:
+    p = tmp / "truncated.tflite"
+    p.write_bytes((FIXTURES / "bad" / "model.tflite").read_bytes()[:400])
+    return p
 
 
 def _truncated_saved_model(tmp: Path) -> Path:

@@ -187,7 +187,7 @@ def test_text_is_plain_when_piped():
 def test_targets_and_rules_commands():
     code, out, _ = cli("targets")
     assert code == 0
-    for target in ("tpu", "xla", "tflite", "tflite-select", "elastic-inference"):
+    for target in ("tpu", "xla", "tflite", "tflite-select", "tflite-int8", "tflite-gpu", "edgetpu", "elastic-inference"):
         assert target in out
     assert "tensorflow-tpu" in out.lower() or "2.20.0" in out
     assert "legacy" in out

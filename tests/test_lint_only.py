@@ -15,7 +15,7 @@ import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
 MODELS = [ROOT / "fixtures" / "real", ROOT / "fixtures" / "real-world"]
-TARGETS = ["tpu", "xla", "tflite", "tflite-select", "elastic-inference"]
+TARGETS = ["tpu", "xla", "tflite", "tflite-select", "tflite-int8", "tflite-gpu", "edgetpu", "elastic-inference"]
 BUDGET_MIB = 250
 
 

@@ -596,12 +596,10 @@ def test_layer_is_the_name_scope():
 # ----------------------------------------------------------------------------- refused formats
 
 @pytest.mark.parametrize("path, words", [
-    (lambda: bad("model.tflite"), ["TFLite"]),
-    (lambda: real("tf-serving/tflite/half_plus_two.tflite"), ["TFLite"]),
     (lambda: built("tf2_keras_h5"), ["Keras", "HDF5"]),
     (lambda: built("tf2_keras_keras"), ["Keras"]),
     (lambda: bad("chunked_savedmodel"), ["chunked"]),
-], ids=["tflite", "tflite_real", "keras_h5", "keras_v3", "chunked"])
+], ids=["keras_h5", "keras_v3", "chunked"])
 def test_foreign_formats_are_refused_with_one_clear_line(path, words):
     p = path()
     before = p.read_bytes() if p.is_file() else None

@@ -42,7 +42,8 @@ def test_pack_matches_schema(path):
 
 
 def test_expected_targets_exist():
-    assert set(builtin_pack_files()) == {"common", "tpu", "xla", "tflite", "tflite-select", "elastic-inference"}
+    assert set(builtin_pack_files()) == {"common", "tpu", "xla", "tflite", "tflite-select", "tflite-int8", "tflite-gpu",
+                                         "edgetpu", "elastic-inference"}
 
 
 def test_codes_carry_their_pack_prefix():

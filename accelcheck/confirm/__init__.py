@@ -1,7 +1,8 @@
 """Oracles: run TensorFlow's real toolchain on a model and report, in structured form, what it
 rejected and where.
 
-- `convert_tflite(model, select_tf_ops)`: the TFLite converter, builtins only or with SELECT_TF_OPS.
+- `convert_tflite(model, select_tf_ops, full_integer=False)`: the TFLite converter, builtins only, with
+  SELECT_TF_OPS, or with full-integer quantization (then the result must run fully in int8).
 - `compile_xla(model)`: tf2xla lowering to HLO (`jit_compile=True`) of each serving signature.
 - `run_isolated(fn_name, **kwargs)`: either of the above in a fresh subprocess with a timeout
   (conversions can crash the interpreter or leak global state).
@@ -10,7 +11,7 @@ rejected and where.
 reads (confirm.loading.open_model): the toolchain runs on the format, MetaGraph, checkpoint and
 inputs/outputs that `check` judged. Importing this package is cheap: TensorFlow is imported only
 when an oracle runs.
-The command line is ``python -m accelcheck.confirm tflite|tflite-select|xla PATH [...] --json``.
+The command line is ``python -m accelcheck.confirm tflite|tflite-select|tflite-int8|xla PATH [...] --json``.
 """
 
 from __future__ import annotations
@@ -36,13 +37,13 @@ class OracleProblem:
     op: str        # TF op name without the "tf." prefix, e.g. "ParseExampleV2"; "" if unknown
     node: str      # node name if the toolchain gave one, else ""
     function: str  # function name if known (e.g. "__inference_classify_xy_195"), else ""
-    kind: str      # "needs_flex" | "needs_custom" | "unsupported_control_flow_v1" | "no_kernel" | "other"
+    kind: str      # "needs_flex" | "needs_custom" | "unsupported_control_flow_v1" | "no_kernel" | "float_fallback" | "other"
     message: str   # one line
 
 
 @dataclass
 class OracleResult:
-    tool: str      # "tflite-builtins" | "tflite-select" | "xla"
+    tool: str      # "tflite-builtins" | "tflite-select" | "tflite-int8" | "xla"
     ok: bool
     problems: list[OracleProblem] = field(default_factory=list)
     error: str = ""  # one-line summary of the failure ("" if ok)
@@ -69,11 +70,13 @@ def result_from_dict(d: dict) -> OracleResult:
 
 
 def convert_tflite(model, select_tf_ops: bool, tags=None, signature_keys: list[str] | None = None,
-                   inputs: list[str] | None = None, outputs: list[str] | None = None) -> OracleResult:
+                   inputs: list[str] | None = None, outputs: list[str] | None = None,
+                   full_integer: bool = False) -> OracleResult:
     """Convert `model` (a Model or a path) with the TFLite converter, in this process. Never raises."""
     from .tflite import convert_tflite as _convert
 
-    return _convert(model, select_tf_ops, tags=tags, signature_keys=signature_keys, inputs=inputs, outputs=outputs)
+    return _convert(model, select_tf_ops, tags=tags, signature_keys=signature_keys, inputs=inputs, outputs=outputs,
+                    full_integer=full_integer)
 
 
 def compile_xla(model, signature: str | None = None, tags=None,
@@ -89,7 +92,7 @@ def compile_xla(model, signature: str | None = None, tags=None,
 
 _FN_TOOLS = {
     "convert_tflite": None,  # tool chosen by select_tf_ops
-    "tflite": "tflite", "tflite-builtins": "tflite", "tflite-select": "tflite-select",
+    "tflite": "tflite", "tflite-builtins": "tflite", "tflite-select": "tflite-select", "tflite-int8": "tflite-int8",
     "compile_xla": "xla", "xla": "xla",
 }
 
@@ -126,7 +129,7 @@ def _cli_args(fn_name: str, kwargs: dict) -> tuple[list[str], str, str | None]:
             argv += [f"--{opt}", ",".join(names)]
     if kwargs:
         raise TypeError(f"unexpected arguments for {fn_name}: {sorted(kwargs)}")
-    tool = {"tflite": "tflite-builtins", "tflite-select": "tflite-select", "xla": "xla"}[cmd]
+    tool = {"tflite": "tflite-builtins", "tflite-select": "tflite-select", "tflite-int8": "tflite-int8", "xla": "xla"}[cmd]
     return argv, tool, ",".join(keys) if keys else None
 
 
@@ -134,7 +137,7 @@ def run_isolated(fn_name: str, timeout: float = DEFAULT_TIMEOUT, **kwargs):
     """Run one oracle call in a fresh ``python -m accelcheck.confirm`` subprocess.
 
     fn_name: "convert_tflite" (with select_tf_ops=...), "compile_xla", or a tool name
-    ("tflite", "tflite-builtins", "tflite-select", "xla"). kwargs as for the function, with path=...
+    ("tflite", "tflite-builtins", "tflite-select", "tflite-int8", "xla"). kwargs as for the function, with path=...
     (a path or a Model) required.
     Returns what the function returns (an OracleResult for TFLite, a list of them for XLA); on a
     timeout or crash, an OracleResult(ok=False, error="timeout" / "crashed: ...") (in a list for XLA).

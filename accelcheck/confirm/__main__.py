@@ -1,7 +1,7 @@
-"""python -m accelcheck.confirm tflite|tflite-select|xla|all PATH [--signature S]... [--tags T,U]
+"""python -m accelcheck.confirm tflite|tflite-select|tflite-int8|xla|all PATH [--signature S]... [--tags T,U]
 [--inputs a,b] [--outputs c,d] [--json]
 
-Runs one oracle (or, with `all`, the three of them: one TensorFlow start-up) in this process and prints its results: with --json, a JSON list of OracleResult
+Runs one oracle (or, with `all`, all four of them: one TensorFlow start-up) in this process and prints its results: with --json, a JSON list of OracleResult
 dicts on stdout (and nothing else there: TensorFlow's own prints go to stderr). Exit code 0 when
 every result is ok, 1 when one failed, 2 for bad usage.
 """
@@ -24,7 +24,7 @@ def _names(s: str | None) -> list[str] | None:
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(prog="python -m accelcheck.confirm",
                                  description="Run TensorFlow's real toolchain on a model (an oracle for accelcheck).")
-    ap.add_argument("tool", choices=["tflite", "tflite-builtins", "tflite-select", "xla", "all"])
+    ap.add_argument("tool", choices=["tflite", "tflite-builtins", "tflite-select", "tflite-int8", "xla", "all"])
     ap.add_argument("path")
     ap.add_argument("--select", action="store_true", help="tflite: also allow SELECT_TF_OPS (= tflite-select)")
     ap.add_argument("--signature", action="append", default=None,
@@ -42,14 +42,16 @@ def main(argv: list[str] | None = None) -> int:
     tags = tuple(_names(args.tags)) if args.tags is not None else None
     model = args.path
     if args.tool == "all":
-        try:  # read once for the three tools (each reports a model it cannot read)
+        try:  # read once for the four tools (each reports a model it cannot read)
             model = open_model(args.path, tags)
         except UnsupportedFormat:
             pass
         results = [convert_tflite(model, False, tags=tags, signature_keys=args.signature,
                                   inputs=_names(args.inputs), outputs=_names(args.outputs)),
                    convert_tflite(model, True, tags=tags, signature_keys=args.signature,
-                                  inputs=_names(args.inputs), outputs=_names(args.outputs))]
+                                  inputs=_names(args.inputs), outputs=_names(args.outputs)),
+                   convert_tflite(model, False, tags=tags, signature_keys=args.signature,
+                                  inputs=_names(args.inputs), outputs=_names(args.outputs), full_integer=True)]
         results += compile_xla(model, signature=args.signature[0] if args.signature else None, tags=tags,
                                inputs=_names(args.inputs), outputs=_names(args.outputs))
     elif args.tool == "xla":
@@ -60,7 +62,8 @@ def main(argv: list[str] | None = None) -> int:
     else:
         select = args.select or args.tool == "tflite-select"
         results = [convert_tflite(args.path, select, tags=tags, signature_keys=args.signature,
-                                  inputs=_names(args.inputs), outputs=_names(args.outputs))]
+                                  inputs=_names(args.inputs), outputs=_names(args.outputs),
+                                  full_integer=args.tool == "tflite-int8")]
     sys.stdout.flush()
     if args.json:
         print(to_json(results))

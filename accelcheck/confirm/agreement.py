@@ -1,8 +1,9 @@
 """Does accelcheck's static verdict agree with the real toolchain?
 
-For one model: the TFLite converter with builtins only (target tflite) and with Select TF ops
-(tflite-select) over all signatures, as the converter converts them all; XLA compilation per
-signature (target xla). A static verdict "fails" when the target's pack reports an error.
+For one model: the TFLite converter with builtins only (target tflite), with Select TF ops
+(tflite-select) and with full-integer quantization (tflite-int8: it must convert and run fully in
+int8) over all signatures, as the converter converts them all; XLA compilation per signature
+(target xla). A static verdict "fails" when the target's pack reports an error.
 Used by tests/test_agreement.py (every fixture, in `make test`) and scripts/agreement.py (any
 models you point it at).
 """
@@ -23,8 +24,8 @@ from ..model import load
 from ..rules.pack import load_pack
 from . import result_from_dict
 
-TARGETS = ("tflite", "tflite-select", "xla")
-_TOOL_TARGET = {"tflite-builtins": "tflite", "tflite-select": "tflite-select", "xla": "xla"}
+TARGETS = ("tflite", "tflite-select", "tflite-int8", "xla")
+_TOOL_TARGET = {"tflite-builtins": "tflite", "tflite-select": "tflite-select", "tflite-int8": "tflite-int8", "xla": "xla"}
 
 
 @dataclass
@@ -84,8 +85,8 @@ def toolchain_verdicts(path: str, timeout: float = 600, tags: list[str] | None =
         # so one tool's crash does not take the others' answers with it.
         from . import run_isolated
 
-        results = [run_isolated("tflite", path=str(path), timeout=timeout, tags=tags),
-                   run_isolated("tflite-select", path=str(path), timeout=timeout, tags=tags)]
+        results = [run_isolated(tool, path=str(path), timeout=timeout, tags=tags)
+                   for tool in ("tflite", "tflite-select", "tflite-int8")]
         results += run_isolated("xla", path=str(path), timeout=timeout, tags=tags)
     out = {}
     for r in results:
@@ -98,13 +99,15 @@ def compare(path: str, timeout: float = 600) -> list[Row]:
     try:
         model = load(path)
     except ForeignFormat:
-        return []  # a TFLite or Keras file: accelcheck reads TensorFlow graphs, nothing to compare
+        return []  # a Keras file: accelcheck reads TensorFlow graphs, nothing to compare
     except AccelcheckError as e:
         # Refused: a disagreement wherever the toolchain reads the model.
         tool = toolchain_verdicts(path, timeout)
         reason = f"refused: {e.problem if hasattr(e, 'problem') else e}"[:200]
         return [Row(str(path), target, sig, False, ok, reason, t_reason)
                 for (target, sig), (ok, t_reason) in sorted(tool.items())]
+    if model.format == "tflite":
+        return []  # already converted: no converter to hold it against
     static = static_verdicts(path, model)
     tool = toolchain_verdicts(path, timeout, tags=model.tags if model.meta_graph is not None else None)
     rows = []

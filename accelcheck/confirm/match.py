@@ -1,6 +1,7 @@
 """`check --confirm`: run the real toolchain for the target and hold each finding against it.
 
-- tflite: the TFLite converter, builtins only; tflite-select: with Select TF ops;
+- tflite: the TFLite converter, builtins only; tflite-select: with Select TF ops; tflite-int8: with
+  full-integer quantization (an op left in float is a rejection);
 - xla: XLA compilation of each signature (jit_compile, HLO); tpu: the same XLA compilation on the
   CPU as a stand-in (TPU-only facts, such as the dtypes kTpuAllTypes lacks, cannot be reproduced
   there, and are said to be);
@@ -21,6 +22,7 @@ from . import OracleProblem, OracleResult
 ORACLES = {
     "tflite": ("tflite", "the TFLite converter (builtins only)"),
     "tflite-select": ("tflite-select", "the TFLite converter with Select TF ops"),
+    "tflite-int8": ("tflite-int8", "the TFLite converter with full-integer quantization"),
     "xla": ("xla", "XLA compilation of each signature (CPU)"),
     "tpu": ("xla", "XLA compilation on the CPU, a stand-in for TPU"),
 }
@@ -77,6 +79,8 @@ def confirm(report: Report, model_path: str, tags=None, signature: str | None = 
 
     if report.target not in ORACLES:
         return Confirmation(None, note=f"no oracle exists for {report.target}: nothing can be confirmed")
+    if report.format == "tflite":
+        return Confirmation(None, note="a .tflite file is already converted: there is no converter to confirm against")
     tool, description = ORACLES[report.target]
     if tags is None:
         tags = report.tags  # the MetaGraph the check read, so both judge the same graph

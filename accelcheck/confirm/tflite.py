@@ -32,10 +32,13 @@ _OPERATION = re.compile(r"(?:for operation|of node) '?([^\s:']+)'?[: ]")
 
 
 def convert_tflite(model, select_tf_ops: bool, tags=None, signature_keys: list[str] | None = None,
-                   inputs: list[str] | None = None, outputs: list[str] | None = None) -> OracleResult:
+                   inputs: list[str] | None = None, outputs: list[str] | None = None,
+                   full_integer: bool = False) -> OracleResult:
     """`model`: an accelcheck Model (or KerasFile), or a path read with accelcheck's loader (`tags`
-    choosing the MetaGraph as `check` does)."""
-    tool = "tflite-select" if select_tf_ops else "tflite-builtins"
+    choosing the MetaGraph as `check` does). `full_integer`: full-integer quantization
+    (TFLITE_BUILTINS_INT8, int8 inputs and outputs, generated representative data); the result must
+    then also run fully in int8 (tflite_int8.py)."""
+    tool = "tflite-int8" if full_integer else ("tflite-select" if select_tf_ops else "tflite-builtins")
     signature = ",".join(signature_keys) if signature_keys else None
     start = time.monotonic()
     result = OracleResult(tool=tool, ok=False, problems=[], error="", signature=signature)
@@ -44,8 +47,15 @@ def convert_tflite(model, select_tf_ops: bool, tags=None, signature_keys: list[s
             model = loading.open_model(model, tags)
         t = tf()
         with quiet_stdout():
-            _convert(t, model, select_tf_ops, signature_keys, inputs, outputs)
-        result.ok = True
+            if full_integer:
+                from .tflite_int8 import full_integer_problems
+
+                flatbuffer = _quantized(t, model, signature_keys, inputs, outputs)
+            else:
+                flatbuffer = _convert(t, model, _supported_ops(t, select_tf_ops), signature_keys, inputs, outputs)
+        result.problems = full_integer_problems(flatbuffer) if full_integer else []
+        result.ok = not result.problems
+        result.error = result.problems[0].message if result.problems else ""
     except loading.UnsupportedFormat as e:
         result.error = f"{e.prefix}: {one_line(e)}"
         result.problems = [OracleProblem("", "", "", "other", result.error)]
@@ -63,14 +73,33 @@ def convert_tflite(model, select_tf_ops: bool, tags=None, signature_keys: list[s
     return result
 
 
-def _convert(t, model, select: bool, signature_keys, inputs, outputs) -> bytes:
+def _quantized(t, model, signature_keys, inputs, outputs) -> bytes:
+    """Full-integer conversion, calibrated with each way of making inputs in turn until one works (a
+    kernel failing on generated indices or sizes is not the model's fault); the last error otherwise."""
+    from .tflite_int8 import CALIBRATIONS, quantize
+
+    for fill, unknown in CALIBRATIONS:
+        try:
+            configure = quantize(t, model, signature_keys, inputs, fill, unknown)
+            return _convert(t, model, configure, signature_keys, inputs, outputs)
+        except Exception:  # noqa: BLE001 - retried with the next way; the last one's error is reported
+            if (fill, unknown) == CALIBRATIONS[-1]:
+                raise
+    raise AssertionError("unreachable")
+
+
+def _supported_ops(t, select: bool):
     def configure(converter):
         ops = [t.lite.OpsSet.TFLITE_BUILTINS]
         if select:
             ops.append(t.lite.OpsSet.SELECT_TF_OPS)
         converter.target_spec.supported_ops = ops
         return converter
+    return configure
 
+
+def _convert(t, model, configure, signature_keys, inputs, outputs) -> bytes:
+    """The flatbuffer the converter writes for `model`, configured by `configure(converter)`."""
     if model.format == "saved_model":
         return configure(t.lite.TFLiteConverter.from_saved_model(
             model.path, signature_keys=list(signature_keys) if signature_keys else None,

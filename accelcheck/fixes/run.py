@@ -188,6 +188,9 @@ def fix(path: str, settings: Settings, out: str | None = None, *, output_format:
     target, tags = settings.target, settings.tags
     pack = settings.pack()
     model = load(path, tags=tags)
+    if model.format == "tflite":
+        raise ConfigError(f"{path}: a .tflite file is already converted; fix rewrites TensorFlow graphs: "
+                          "fix the SavedModel or GraphDef it came from and convert again")
     for sig in signatures or []:
         if sig not in model.signatures:
             raise ConfigError(f"{path}: no signature {sig!r} (signatures: {', '.join(model.signatures) or 'none'})")

@@ -3,6 +3,7 @@
 Formats are told apart by content and layout, not by extension alone:
 - a directory with saved_model.pb / saved_model.pbtxt: SavedModel (TF1 or TF2), MetaGraph by tags;
 - a directory with export.meta: a legacy session-bundle export (a MetaGraphDef);
+- a .tflite flatbuffer: read by tflite_file into the same Model (operators as nodes);
 - a file: binary or text GraphDef, MetaGraphDef (.meta) or SavedModel, told apart by their
   top-level protobuf fields; a path to saved_model.pb inside a SavedModel means the directory.
 Protobuf classes stay inside model/ (this module, signatures.py for SignatureDefs); everything else
@@ -20,7 +21,7 @@ from google.protobuf import message as pb_message
 from google.protobuf import text_format
 
 from ..errors import ForeignFormat, LoadError
-from . import opdefs, wire
+from . import opdefs, tflite_file, wire
 from .checkpoint import checkpoint_beside, variable_sizes
 from .dtypes import dtype_name
 from .graph import FunctionInfo, Model, function_scope
@@ -89,9 +90,6 @@ def _load_directory(d: Path, tags) -> Model:
 
 
 def _refuse_foreign(p: Path, head: bytes) -> None:
-    if head[4:8] == b"TFL3" or p.suffix == ".tflite":
-        raise ForeignFormat(p, "this is a TFLite flatbuffer, already converted; accelcheck checks TensorFlow "
-                           "graphs: pass the SavedModel or frozen GraphDef it was converted from")
     if head.startswith(b"\x89HDF\r\n\x1a\n"):
         raise ForeignFormat(p, "this is a Keras HDF5 (.h5) file; export a SavedModel first "
                            "(model.export(path), or tf.saved_model.save) and pass that directory")
@@ -104,6 +102,8 @@ def _load_file(p: Path, tags) -> Model:
     size = p.stat().st_size
     if size == 0:
         raise LoadError(p, "empty file")
+    if p.suffix == ".tflite" or tflite_file.is_tflite(_head(p)):
+        return tflite_file.read(p, p.read_bytes())
     if size > _MAX_PROTO_BYTES:
         raise LoadError(p, f"file is {size} bytes, over protobuf's 2 GiB limit for one message; "
                            "TensorFlow writes such models as chunked SavedModels, which accelcheck cannot read yet")
@@ -125,6 +125,11 @@ def _load_file(p: Path, tags) -> Model:
     _top_level_fields(p, data)  # a precise message for truncated or corrupt bytes, if that is it
     raise LoadError(p, "not a TensorFlow model: the protobuf parses as neither a GraphDef, "
                        "a MetaGraphDef nor a SavedModel")
+
+
+def _head(p: Path) -> bytes:
+    with open(p, "rb") as f:
+        return f.read(16)
 
 
 def looks_like_text(data: bytes) -> bool:

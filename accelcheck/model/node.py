@@ -105,9 +105,18 @@ class Node:
         value = self._attr(key)
         return list(value.list.s) if value is not None else []
 
+    def attr_bool_list(self, key: str) -> list[bool]:
+        value = self._attr(key)
+        return list(value.list.b) if value is not None else []
+
     def attr_type_list(self, key: str) -> list[str]:
         value = self._attr(key)
         return [dtype_name(t) for t in value.list.type] if value is not None else []
+
+    def attr_shape(self, key: str) -> tuple[int | None, ...] | None:
+        """A shape-valued attr (a Placeholder's `shape`); None when absent or of unknown rank."""
+        value = self._attr(key)
+        return shape_tuple(value.shape) if value is not None else None
 
     def attr_shape_list(self, key: str) -> list[tuple[int | None, ...] | None]:
         value = self._attr(key)

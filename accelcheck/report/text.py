@@ -15,6 +15,9 @@ _VERDICT_FAIL = {
     "xla": "will not compile with XLA",
     "tflite": "will not convert to TFLite (builtins)",
     "tflite-select": "will not convert to TFLite (with Select TF ops)",
+    "tflite-int8": "will not run fully in int8 (full-integer quantization)",
+    "tflite-gpu": "the TFLite GPU delegate will not run it",
+    "edgetpu": "will not run on the Edge TPU",
     "elastic-inference": "will not run on Elastic Inference",
 }
 _COLORS = {Severity.ERROR: "\033[31m", Severity.WARNING: "\033[33m", Severity.INFO: "\033[36m"}

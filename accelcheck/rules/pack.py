@@ -29,6 +29,7 @@ class Rule:
     check: str | None = None  # or a named Python check (rules/checks/)
     options: dict = field(default_factory=dict)
     dead: str = "skip"  # what to do with nodes no signature uses: skip | info | report
+    reads: str = "graph"  # the models its check understands: graph (TensorFlow) | tflite | both
     fix: str | None = None
     docs: dict = field(default_factory=dict)
 
@@ -43,6 +44,10 @@ class Pack:
     data: tuple[str, ...]  # op tables this pack relies on (rules/data/*.json)
     rules: tuple[Rule, ...]
     source: str  # file it came from
+    inputs: tuple[str, ...] = ("graph",)  # the model kinds the target checks: graph (TensorFlow), tflite
+
+    def reads(self, kind: str) -> bool:
+        return kind in self.inputs
 
     def rule(self, code: str) -> Rule | None:
         return next((r for r in self.rules if r.code == code), None)
@@ -127,7 +132,8 @@ def _rules_from(doc: dict, target: str) -> list[Rule]:
         out.append(Rule(
             code=r["code"], name=r["name"], severity=Severity.parse(r["severity"]), confidence=r["confidence"],
             message=r["message"], pack=target, match=r.get("match"), check=r.get("check"),
-            options=r.get("options", {}), dead=r.get("dead", "skip"), fix=r.get("fix"), docs=r.get("docs", {}),
+            options=r.get("options", {}), dead=r.get("dead", "skip"), reads=r.get("reads", "graph"), fix=r.get("fix"),
+            docs=r.get("docs", {}),
         ))
     return out
 
@@ -157,10 +163,12 @@ def _resolve(target: str, files: dict[str, Path], chain: tuple[str, ...]) -> Pac
     doc = _read_pack_file(path)
     rules: dict[str, Rule] = {}
     data: list[str] = []
+    inputs: list[str] = []
     for base in doc.get("extends", []):
         parent = _resolve(base, files, chain + (target,))
         rules.update({r.code: r for r in parent.rules})
         data.extend(d for d in parent.data if d not in data)
+        inputs.extend(i for i in parent.inputs if i not in inputs)
     for code, changes in (doc.get("overrides") or {}).items():
         if code not in rules:
             raise ConfigError(f"{path}: overrides {code}, which no extended pack defines")
@@ -175,7 +183,7 @@ def _resolve(target: str, files: dict[str, Path], chain: tuple[str, ...]) -> Pac
     data.extend(d for d in doc.get("data", []) if d not in data)
     return Pack(target=target, title=doc.get("title", target), prefix=doc.get("prefix", ""),
                 status=doc.get("status", "active"), notice=doc.get("notice", ""), data=tuple(data),
-                rules=tuple(rules.values()), source=str(path))
+                rules=tuple(rules.values()), source=str(path), inputs=tuple(doc.get("inputs") or inputs or ["graph"]))
 
 
 def all_targets() -> list[Pack]:

@@ -125,6 +125,18 @@ def _select_checked(outcome: str, probed: dict | None) -> str:
     return outcome
 
 
+def converted_signatures(model) -> list[str]:
+    """The signatures TFLiteConverter.from_saved_model converts: all of them, except for what it takes
+    for a `model.export` artifact (several signatures, a root attribute `serve`, no
+    `_default_save_signature`), of which it converts serving_default alone
+    (tensorflow/lite/python/lite.py, TFLiteConverterV2.from_saved_model, TF 2.21)."""
+    names = [k for k in model.signatures if not k.startswith("__")]
+    root = model.root_object_children()
+    if len(names) > 1 and "serve" in root and "_default_save_signature" not in root and "serving_default" in names:
+        return ["serving_default"]
+    return names
+
+
 def const_scalar(model, key) -> float | None:
     """The value of a one-element numeric Const, else None."""
     values = _const_values(model, key)
@@ -154,6 +166,21 @@ def _fused_gelu(model, node) -> bool:
             value = const_scalar(model, const) if d["kind"] == "data" else None
             if value is not None and abs(abs(value) - want) < 1e-3:
                 return True
+    return False
+
+
+def in_fused_gelu(model, node) -> bool:
+    """A node the GELU fusion absorbs: the Erf/Erfc itself, or the Neg/Mul/RealDiv that scales its
+    input (tf.nn.gelu: erfc(-x * 1/sqrt(2)))."""
+    if _fused_gelu(model, node):
+        return True
+    if node.op not in ("Neg", "Mul", "RealDiv"):
+        return False
+    frontier = [node.key]
+    for _ in range(2):  # Neg -> Mul -> Erfc at most
+        frontier = [dst for key in frontier for dst, d in model.consumers(key) if d["kind"] == "data"]
+        if any(_fused_gelu(model, model.nodes[k]) for k in frontier):
+            return True
     return False
 
 
@@ -196,7 +223,7 @@ def _with_constant_operands(node, dtype: str, outcome: str, sources: ValueSource
     return _probed_outcome(entry) or outcome
 
 
-def _output_shape(node, port: str):
+def output_shape(node, port: str):
     """The recorded shape of one output ("1" in a graph, "output:0" in a function body, read only
     for ops with one output argument), or None."""
     head, _, index = port.rpartition(":")
@@ -213,7 +240,7 @@ def _unknown_channels(model, node, arg_name: str) -> bool:
     for src, d in model.producers(node.key):
         if d["kind"] != "data" or d["index"] != index:
             continue
-        shape = _output_shape(model.nodes[src], d["port"])
+        shape = output_shape(model.nodes[src], d["port"])
         if not shape:
             return False
         channel = 1 if node.attr_str("data_format") == "NCHW" else len(shape) - 1
@@ -223,6 +250,9 @@ def _unknown_channels(model, node, arg_name: str) -> bool:
 
 def op_support(ctx, rule) -> Iterator[Hit]:
     wanted = rule.options["outcome"]
+    if ctx.model.format == "tflite":
+        yield from _flatbuffer_op_support(ctx, wanted)
+        return
     exclude = rule.options["exclude_ops"]
     sources = ValueSources(ctx.model)
     for node in ctx.live_nodes():
@@ -235,6 +265,19 @@ def op_support(ctx, rule) -> Iterator[Hit]:
             basis = "measured" if confidence == "certain" else "inferred"
             yield Hit(node.key, {"dtype": dtype, "basis": f"{basis}; {why}" if why else basis},
                       confidence=confidence)
+
+
+_KIND_OUTCOME = {"flex": SELECT, "custom": CUSTOM}
+
+
+def _flatbuffer_op_support(ctx, wanted: str) -> Iterator[Hit]:
+    """In a .tflite file the converter has already decided: a Flex operator is a Select TF op, any
+    other custom operator needs its implementation registered with the interpreter."""
+    for node in ctx.live_nodes():
+        kind = node.attr_str("_tflite_kind")
+        if kind and _KIND_OUTCOME.get(kind) == wanted:
+            what = "a Flex operator" if kind == "flex" else "a custom operator"
+            yield Hit(node.key, {"dtype": primary_dtype(node), "basis": f"{what} in the flatbuffer"})
 
 
 TABLE_OPS = op_set("hash_tables")

@@ -1,0 +1,158 @@
+"""Full-integer (int8) TFLite: which ops run in int8, which the converter leaves in float.
+
+With `supported_ops=[TFLITE_BUILTINS_INT8]` the TFLite converter does not fail on an op without an
+int8 kernel: it dequantizes around it and runs it in float (measured: tf.sin becomes DEQUANTIZE,
+SIN, QUANTIZE). Int8-only hardware (NPUs, microcontrollers, the Edge TPU) cannot run that op.
+
+- TensorFlow graphs: each live op is looked up in rules/data/tflite_int8_support.json (measured by
+  scripts/probe_tflite_int8.py with the real converter and representative data): per (TF op, dtype)
+  where probed, else through the TFLite builtins the op lowers to (rules/data/tflite_lowering.json).
+- .tflite files already quantized: the operators that compute on float tensors (float_operators,
+  also how the --confirm oracle judges what the converter wrote); float models: each operator
+  through the same per-builtin table.
+"""
+
+from __future__ import annotations
+
+import functools
+from typing import Iterator
+
+from ...resources import load_data
+from . import Hit
+from .tflite import BUILTIN, classify_node, converted_signatures, in_fused_gelu, primary_dtype
+from .tflite_view import builtins_of, is_operator, rewritten
+
+INT8, FLOAT, FAILS = "int8", "float", "fails"
+_FLOAT_TYPES = frozenset({"float32", "float16", "float64", "bfloat16"})
+# Quantization boundaries: they convert between float and int8 by design.
+_BOUNDARY = frozenset({"QUANTIZE", "DEQUANTIZE"})
+
+
+@functools.cache
+def _table() -> dict:
+    return load_data("tflite_int8_support.json")
+
+
+def builtin_outcome(op: str) -> str | None:
+    """int8 | float for a TFLite builtin (measured), None when no probe contained it."""
+    return _table()["tflite_ops"].get(op)
+
+
+def tf_op_outcome(model, node, dtype: str) -> tuple[str | None, str]:
+    """(int8 | float | None, basis) for a TensorFlow op at a dtype. A probe that failed to
+    calibrate ("fails": a division by zero or an empty range on random data) says nothing."""
+    if not touches_float(model, node):
+        return None, ""  # quantization rewrites float tensors only
+    special = rewritten(model, node)
+    if special is not None:
+        return _through(special)  # fused into another builtin, control flow, or dissolved
+    lowered = builtins_of(model, node)
+    measured = _table()["ops"].get(node.op, {})
+    if dtype in measured:
+        return (measured[dtype] if measured[dtype] != FAILS else None), "measured"
+    probe = _table()["probes"].get(f"tf.{node.op}[{dtype}]", {}).get("int8")
+    if probe in (INT8, FLOAT):  # its own probe, which had more than this op in it (an input shape, an add)
+        return probe, "measured in its probe"
+    if lowered is None:
+        floats = {d: o for d, o in measured.items() if d in _FLOAT_TYPES and o != FAILS}
+        if floats:  # probed at another float dtype
+            return (FLOAT if FLOAT in floats.values() else INT8), f"measured at {', '.join(sorted(floats))}"
+        return None, ""
+    return _through(lowered)
+
+
+def _through(lowered: list[str]) -> tuple[str | None, str]:
+    """The outcome through the builtins an op becomes; alternatives: in float only when every
+    form it may take is."""
+    if lowered and all(builtin_outcome(b) == FLOAT for b in lowered):
+        return FLOAT, f"lowers to {', '.join(lowered)}, which {'has' if len(lowered) == 1 else 'have'} no int8 kernel"
+    if any(builtin_outcome(b) == INT8 for b in lowered) or not lowered:
+        return INT8, "lowers to " + (", ".join(lowered) or "nothing (folded)")
+    return None, ""
+
+
+def _types(node, key: str) -> list[str]:
+    return node.attr_type_list(key)
+
+
+def float_operators(model, keys=None) -> list:
+    """Operators of a .tflite model that compute in float: a float output, or a float input that
+    is not a constant (quantize/dequantize boundaries excepted)."""
+    out = []
+    for node in model.nodes.values():
+        if keys is not None and node.key not in keys:
+            continue
+        if not is_operator(node) or node.op in _BOUNDARY:
+            continue
+        consts = node.attr_bool_list("_input_const")
+        ins = [t for t, c in zip(_types(node, "_input_types"), consts) if not c]
+        if any(t in _FLOAT_TYPES for t in ins + _types(node, "_output_types")):
+            out.append(node)
+    return out
+
+
+def touches_float(model, node) -> bool:
+    """Whether any of the node's dtypes (inputs, outputs, lists flattened) is a float type; for a
+    TF1 loop's LoopCond (a bool), whether the loop carries a float (an Enter of its scope does)."""
+    if node.op == "LoopCond":
+        return any(n.op in ("Enter", "RefEnter") and touches_float(model, n)
+                   for n in model.nodes.values() if n.scope == node.scope)
+    return any(t in _FLOAT_TYPES for t in node.attr_dtypes().values())
+
+
+def is_quantized(model) -> bool:
+    """A .tflite holding quantized tensors (an int8 or uint8 post-training or QAT model)."""
+    return any(node.attr_bool("_quantized") or any(node.attr_bool_list("_output_quantized"))
+               for node in model.nodes.values())
+
+
+def no_int8_kernel(ctx, rule) -> Iterator[Hit]:
+    model = ctx.model
+    if model.format == "tflite":
+        yield from _flatbuffer(ctx)
+        return
+    for node in ctx.live_nodes():
+        if not is_operator(node):
+            continue
+        outcome, _, _ = classify_node(node)
+        if outcome != BUILTIN or in_fused_gelu(model, node):
+            continue  # needs Select TF ops or a custom op: TFL001/TFL002 say so (INT8 allows builtins only)
+        dtype = primary_dtype(node)
+        verdict, basis = tf_op_outcome(model, node, dtype)
+        if verdict == FLOAT:
+            yield Hit(node.key, {"dtype": dtype, "basis": basis, "what": "has no int8 kernel: it stays in float"},
+                      confidence="certain" if basis == "measured" else "likely")
+
+
+def _flatbuffer(ctx) -> Iterator[Hit]:
+    """A quantized model: every operator still computing on float tensors. A float model: those of
+    its operators on float tensors whose builtin stays in float under quantization (an operator on
+    integer or bool tensors only, such as WHERE on a mask, is not touched by quantization)."""
+    quantized = is_quantized(ctx.model)
+    for node in float_operators(ctx.model, ctx.live):
+        if quantized:
+            yield Hit(node.key, {"dtype": primary_dtype(node), "basis": "float tensors in the flatbuffer",
+                                 "what": "runs in float"})
+        elif node.attr_str("_tflite_kind") == "builtin" and builtin_outcome(node.op) == FLOAT:
+            yield Hit(node.key, {"dtype": primary_dtype(node), "what": "has no int8 kernel: it stays in float",
+                                 "basis": "measured for the builtin"})
+
+
+def float_model(ctx, rule) -> Iterator[Hit]:
+    """A float .tflite: the int8 findings are predictions for quantizing the model it came from."""
+    if ctx.model.format == "tflite" and not is_quantized(ctx.model):
+        yield Hit(None)
+
+
+def signatures_without_inputs(ctx, rule) -> Iterator[Hit]:
+    """Calibration runs every signature of a multi-signature model in an interpreter, which cannot be
+    built when one signature takes no inputs ("NULL SignatureDef inputs for exported method ...")."""
+    signatures = {k: ctx.model.signatures[k] for k in converted_signatures(ctx.model)}
+    empty = sorted(k for k, s in signatures.items() if not s.inputs)
+    if len(signatures) > 1 and empty:
+        yield Hit(None, {"signatures": ", ".join(empty)})
+
+
+CHECKS = {"tflite-int8-kernels": no_int8_kernel, "tflite-float-model": float_model,
+          "tflite-int8-signature-inputs": signatures_without_inputs}
+OPTIONS = {"tflite-int8-kernels": {}, "tflite-float-model": {}, "tflite-int8-signature-inputs": {}}

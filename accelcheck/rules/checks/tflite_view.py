@@ -1,0 +1,193 @@
+"""A node as the TFLite runtime sees it: the builtin it is (an operator of a .tflite file) or the
+builtins the converter may lower it to (a TensorFlow op, rules/data/tflite_lowering.json, measured:
+the union over the op's probes, so *alternatives*: MatMul becomes FULLY_CONNECTED with constant
+weights and BATCH_MATMUL without), and the operators that run after it. Shared by the int8, GPU
+delegate and Edge TPU checks, which are written in terms of TFLite builtins."""
+
+from __future__ import annotations
+
+import functools
+from collections import deque
+
+from ...opsets import op_set
+from ...resources import load_data
+from .tflite import BUILTIN, SELECT, classify_node, in_fused_gelu, primary_dtype
+
+_NOT_OPERATORS = frozenset({"Const", "Placeholder"})
+# Functional control flow is not in the single-op probes; what the converter makes of it was
+# measured on fixtures/build.py's tfl_cond (StatelessIf -> IF) and a tf.while_loop (-> WHILE).
+_CONTROL_FLOW = {"If": ["IF"], "StatelessIf": ["IF"], "While": ["WHILE"], "StatelessWhile": ["WHILE"]}
+# TF1 dataflow control flow is functionalized first: a loop becomes a WHILE, a cond an IF
+# (measured on the hazards corpus: cl_tf1_while_v1 converts to WHILE).
+_V1_CONTROL_FLOW = op_set("v1_control_flow")
+
+
+@functools.cache
+def _lowering() -> dict:
+    return load_data("tflite_lowering.json")
+
+
+@functools.cache
+def _structural() -> frozenset[str]:
+    return frozenset(load_data("tflite_op_support.json").get("structural", ()))
+
+
+def is_operator(node) -> bool:
+    """A node that becomes (or is) a TFLite operator, as far as anyone can tell statically."""
+    return not node.is_boundary and node.op not in _NOT_OPERATORS and not (node.calls and node.op in node.calls)
+
+
+def builtins_of(model, node) -> list[str] | None:
+    """The TFLite operators the node is, or may lower to (alternatives; [] when the converter folds
+    or removes it); None when not measured. An op the converter keeps as a Select TF op becomes
+    `Flex<op>`, one it cannot convert stays `<op>` (a custom op), as in a .tflite file."""
+    if model.format == "tflite":
+        return [node.op]
+    if node.op in _structural() or node.op in _NOT_OPERATORS:
+        return []
+    special = rewritten(model, node)
+    if special is not None:
+        return special
+    outcome, _, _ = classify_node(node)
+    if outcome != BUILTIN:
+        return [f"Flex{node.op}" if outcome == SELECT else node.op]
+    table = _lowering()
+    by_dtype = table["by_dtype"].get(node.op, {}).get(primary_dtype(node))
+    return by_dtype if by_dtype is not None else table["ops"].get(node.op)
+
+
+_FAKE_QUANT = frozenset({"FakeQuantWithMinMaxArgs", "FakeQuantWithMinMaxVars", "FakeQuantWithMinMaxVarsPerChannel"})
+
+
+def _fused(model, node) -> list[str] | None:
+    """The builtin a pattern the converter fuses turns the node into (measured: tf.nn.gelu -> GELU
+    in tflite_lowering.json's patterns; on the holdout corpus, square(x - y) -> SQUARED_DIFFERENCE,
+    tf.math.l2_normalize -> L2_NORMALIZATION, and fake-quant nodes absorbed into the quantization
+    parameters of a QAT model; on tf2onnx's regression checkpoint, pow(x - y, 2) likewise);
+    None when the node is not part of one."""
+    if node.op in _FAKE_QUANT:
+        return []
+    if in_fused_gelu(model, node):
+        return ["GELU"]
+    if node.op == "Square" or node.op == "Pow" and _exponent(model, node) == 2.0:
+        producers = {model.nodes[src].op for src, d in model.producers(node.key) if d["kind"] == "data"}
+        if producers & {"Sub"}:
+            return ["SQUARED_DIFFERENCE"]
+        consumers = [dst for dst, d in model.consumers(node.key) if d["kind"] == "data"]
+        if any(model.nodes[c].op == "Sum" and _feeds(model, c, {"Rsqrt"}, 2) for c in consumers):
+            return ["L2_NORMALIZATION"]
+    return None
+
+
+def _exponent(model, node) -> float | None:
+    """A Pow's exponent when it is a one-element constant."""
+    for src, d in model.producers(node.key):
+        if d["kind"] == "data" and d["index"] == 1:
+            values = model.nodes[src].const_values()
+            return values[0] if values is not None and len(values) == 1 else None
+    return None
+
+
+def _feeds(model, key, ops: set[str], depth: int) -> bool:
+    """Whether the node's data reaches an op in `ops` within `depth` steps."""
+    frontier = [key]
+    for _ in range(depth):
+        frontier = [dst for k in frontier for dst, d in model.consumers(k) if d["kind"] == "data"]
+        if any(model.nodes[k].op in ops for k in frontier):
+            return True
+    return False
+
+
+def _v1_control_flow(model, node) -> list[str]:
+    """One operator per functionalized construct: the LoopCond stands for its WHILE, each Merge
+    outside a loop for an IF output; the other nodes dissolve into them."""
+    if node.op == "LoopCond":
+        return ["WHILE"]
+    if node.op.endswith("Merge"):
+        producers = [model.nodes[src].op for src, d in model.producers(node.key) if d["kind"] == "data"]
+        if not any(op.endswith("NextIteration") for op in producers) and not _constant_predicate(model, node):
+            return ["IF"]
+    return []
+
+
+_CONSTANT_SOURCES = frozenset({"Const", "PlaceholderWithDefault"})
+
+
+def _constant_predicate(model, merge) -> bool:
+    """Whether every Switch feeding this Merge branches on a constant (a Const, or the default of a
+    PlaceholderWithDefault such as a frozen `is_training`): the converter folds such a cond away
+    (measured: bench/out/unseen's tf1_frozen_cnn_bn_is_training_v1cond converts without an IF)."""
+    seen, stack, preds = {merge.key}, [merge.key], []
+    while stack and len(seen) < 500:
+        for src, d in model.producers(stack.pop()):
+            if d["kind"] != "data" or src in seen:
+                continue
+            seen.add(src)
+            if model.nodes[src].op in _V1_CONTROL_FLOW and model.nodes[src].op.endswith("Switch"):
+                preds += [p for p, e in model.producers(src) if e["kind"] == "data" and e["index"] == 1]
+            else:
+                stack.append(src)
+    return bool(preds) and all(_source_op(model, p) in _CONSTANT_SOURCES for p in preds)
+
+
+_FORWARDERS = op_set("forwarders")
+
+
+def _source_op(model, key) -> str:
+    """The op behind a chain of nodes that pass their input through (Identity, Snapshot, ...)."""
+    for _ in range(20):
+        node = model.nodes[key]
+        if node.op not in _FORWARDERS:
+            return node.op
+        key = next((src for src, d in model.producers(key) if d["kind"] == "data"), key)
+    return model.nodes[key].op
+
+
+def rewritten(model, node) -> list[str] | None:
+    """What the converter makes of a node beyond op-by-op lowering: a fused pattern's builtin,
+    control flow (functional or TF1) as IF/WHILE, or nothing (an AssertGuard, a dissolved TF1
+    loop node, a fake-quant node); None for a node lowered on its own."""
+    fused = _fused(model, node)
+    if fused is not None:
+        return fused
+    if node.op in _CONTROL_FLOW:
+        if node.calls and all(_only_structural(model, fn) for fn in node.calls):
+            return []  # branches of asserts and identities only (an AssertGuard): the converter drops it
+        return _CONTROL_FLOW[node.op]
+    if node.op in _V1_CONTROL_FLOW:
+        return _v1_control_flow(model, node)
+    return None
+
+
+def _only_structural(model, function: str) -> bool:
+    structural = _structural()
+    return all(n.is_boundary or n.op in structural or n.op in _NOT_OPERATORS
+               for n in model.nodes.values() if n.scope == function)
+
+
+def downstream(ctx, key) -> int:
+    """How many live operators depend on the node (what runs after it, at least)."""
+    seen = {key}
+    queue = deque([key])
+    count = 0
+    model = ctx.model
+    while queue:
+        for dst, _ in model.succ.get(queue.popleft(), ()):
+            if dst in seen or dst not in ctx.live:
+                continue
+            seen.add(dst)
+            queue.append(dst)
+            node = model.nodes[dst]
+            if is_operator(node) and builtins_of(model, node) != []:
+                count += 1
+    return count
+
+
+def unknown_dims(ctx) -> list[tuple[str, str, tuple]]:
+    """(signature, input, shape) for every served input whose shape is not fully static."""
+    out = []
+    for name in ctx.signatures:
+        for key, spec in ctx.model.signatures[name].inputs.items():
+            if spec.shape is None or None in spec.shape:
+                out.append((name, key, spec.shape))
+    return out

@@ -26,30 +26,36 @@ output tensors is a float (float32/float16/float64/bfloat16) tensor without a co
   "fails"       the int8 conversion raised although the float conversion succeeded;
   "not_builtin" the float conversion with builtins only already failed.
 
-Attribution (see build_documents): single-op raw probes (one non-structural op in the live graph) give their op
+Attribution (see build_documents): single-op raw probes (the probed op is the one non-structural op of the live graph) give it
 the probe's outcome and lowering; multi-op probes (composite raw probes, Keras layers) attribute only where the
 single-op lowering table makes it unambiguous; Keras layers are also reported whole under "keras".  The worst
 outcome is kept (fails > float > int8) and disagreements are listed in provenance "conflicts".
 
-Every probe runs in a worker subprocess (chunks; a probe that crashes or hangs its worker is recorded and the
-worker restarted after it).  The converter errors and the operators of both models go to
-build/probe_tflite_int8.log (not committed).  ~1750 probes, ~15 minutes on 2 cores.  TensorFlow is imported
-only inside this script (and probe_tflite.py, whose probes it runs).
+Every probe runs in a worker subprocess (chunks; a probe that crashes or hangs its worker is recorded, the worker
+restarted after it, and the probe run again alone in a fresh process: a crash there during the int8 conversion is
+"fails" with the innermost Python frame; Keras RNNs segfault the calibrator).  The converter errors and the
+operators of both models go to build/probe_tflite_int8.log (not committed).  ~1740 probes, ~5 minutes on 2 cores.
+TensorFlow is imported only inside this script (and probe_tflite.py, whose probes it runs).
 """
 
 from __future__ import annotations
 
 import argparse
+import contextlib
+import faulthandler
 import io
 import json
 import os
+import re
 import shutil
+import signal
 import subprocess
 import sys
 import tempfile
 import time
 import traceback
 from pathlib import Path
+from typing import Callable
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 import probe_tflite as P  # noqa: E402 - sibling script; imports TensorFlow lazily (P.import_tf)
@@ -192,7 +198,7 @@ def error_detail(e: Exception) -> dict:
     return {"error": f"{type(e).__name__}: {P.first_line(detail)}", "error_codes": codes, "error_ops": ops}
 
 
-def run_one(probe, log) -> dict:
+def run_one(probe, log, mark: Callable[[dict], None] = lambda row: None) -> dict:
     t0 = time.time()
     row: dict = {"name": probe.name, "family": probe.family, "targets": list(probe.targets)}
     buf = io.StringIO()
@@ -207,10 +213,13 @@ def run_one(probe, log) -> dict:
             buf.write(f"\n=== {probe.name}: BUILD FAILED\n{traceback.format_exc()}\n")
         else:
             try:
-                _convert_both(probe, built, row, buf)
+                _convert_both(probe, built, row, buf, mark)
             finally:
                 if built.saved_model_dir:
                     shutil.rmtree(built.saved_model_dir, ignore_errors=True)
+    if row.get("error", "").endswith(": "):  # an exception without a message: the converter's own words
+        said = next((ln.strip() for ln in err_box.get("text", "").splitlines() if "error:" in ln), "")
+        row["error"] += said[:280]
     if row.get("status") in ("not_builtin", "fails") and err_box.get("text", "").strip():
         buf.write(f"--- converter stderr (tail):\n{err_box['text'][-6000:]}\n")
     row["seconds"] = round(time.time() - t0, 2)
@@ -219,10 +228,11 @@ def run_one(probe, log) -> dict:
     return row
 
 
-def _convert_both(probe, built, row: dict, buf) -> None:
+def _convert_both(probe, built, row: dict, buf, mark) -> None:
     nodes = built.nodes or (P.saved_model_nodes(built.saved_model_dir) if built.saved_model_dir
                             else P.concrete_function_nodes(built.cf))
     row["nodes"] = sorted({(n.op, n.dtype, bool(n.folded)) for n in nodes})
+    row["pairs"] = sorted({(n.op, n.pair) for n in nodes if n.pair and not n.folded})
     graph = P.describe_nodes(nodes)
     try:
         float_model = P.make_converter(built).convert()
@@ -233,6 +243,7 @@ def _convert_both(probe, built, row: dict, buf) -> None:
         return
     row["float_tflite"], _ = P.tflite_operators(float_model)
     row["float_live_types"] = inspect_model(float_model)["live_float_types"]
+    mark(row)  # if the int8 conversion kills the process, the parent knows the float conversion succeeded
     try:
         model = convert_int8(built, float_model)
     except Exception as e:  # noqa: BLE001
@@ -252,14 +263,20 @@ def _convert_both(probe, built, row: dict, buf) -> None:
 
 
 def worker(names: list[str], out_path: str, log_path: str) -> None:
+    fault = open(out_path + ".fault", "w")  # noqa: SIM115 - faulthandler writes here when a probe kills us
+    faulthandler.enable(file=fault)
     probes, _, _ = all_probes()
     by_name = {p.name: p for p in probes}
     with open(log_path, "a", encoding="utf-8") as log, open(out_path, "a", encoding="utf-8") as out:
+        def mark(row: dict) -> None:
+            out.write(json.dumps({"name": row["name"], "stage": "int8", "row": row}) + "\n")
+            out.flush()
+
         for name in names:
             out.write(json.dumps({"name": name, "start": True}) + "\n")
             out.flush()
             try:
-                row = run_one(by_name[name], log)
+                row = run_one(by_name[name], log, mark)
             except Exception as e:  # noqa: BLE001
                 row = {"name": name, "status": "skipped",
                        "reason": f"probe error: {type(e).__name__}: {P.first_line(str(e))}"}
@@ -271,13 +288,19 @@ def worker(names: list[str], out_path: str, log_path: str) -> None:
 # Parent side: workers, then aggregation (no TensorFlow needed)
 # ----------------------------------------------------------------------------------------------
 
-def run(names: list[str], jobs: int, log_path: Path, chunk: int = CHUNK) -> dict[str, dict]:
-    """Run the probes `names` in worker subprocesses; returns name -> row (in any order)."""
+def run(names: list[str], jobs: int, log_path: Path, chunk: int = CHUNK, retry: bool = True) -> dict[str, dict]:
+    """Run the probes `names` in worker subprocesses; returns name -> row (in any order).
+
+    A probe that kills (or hangs) its worker is recorded and the worker restarted after it.  With `retry`,
+    each such probe is then run again alone in a fresh worker, and that result is kept: a crash that only
+    happens after other probes ran in the same process is not the probe's own.
+    """
     rows: dict[str, dict] = {}
     pending = [names[i:i + chunk] for i in range(0, len(names), chunk)]
     running: list[dict] = []
     env = dict(os.environ, TF_CPP_MIN_LOG_LEVEL="3")
     t0 = time.time()
+    crashed: list[str] = []
     while pending or running:
         while pending and len(running) < jobs:
             part = pending.pop(0)
@@ -302,32 +325,72 @@ def run(names: list[str], jobs: int, log_path: Path, chunk: int = CHUNK) -> dict
             if w["proc"].poll() is None:
                 continue
             running.remove(w)
-            started = None
+            started, partial = None, None
             for line in Path(w["out"]).read_text(encoding="utf-8").splitlines():
                 row = json.loads(line)
                 if row.pop("start", False):
-                    started = row["name"]
+                    started, partial = row["name"], None
+                elif row.get("stage"):
+                    partial = row["row"]
                 else:
                     rows[row["name"]] = row
                     started = None
-                    print(f"[{len(rows):4d}/{len(names)} {time.time() - t0:6.0f}s] {row['name']}: "
-                          f"{row['status']}{' ' + ','.join(row.get('float_ops', [])) if row.get('float_ops') else ''}"
-                          f"{' ' + row.get('error', row.get('reason', ''))[:100] if row['status'] in ('fails', 'skipped') else ''}",
-                          flush=True)
-            os.unlink(w["out"])
-            os.unlink(w["names"])
+                    _progress(row, len(rows), len(names), t0)
+            fault_path = Path(w["out"] + ".fault")
+            fault = fault_path.read_text(encoding="utf-8", errors="replace") if fault_path.exists() else ""
+            for path in (w["out"], w["names"], str(fault_path)):
+                with contextlib.suppress(FileNotFoundError):
+                    os.unlink(path)
             if started is not None:
-                why = (f"hung: no progress for {PROBE_TIMEOUT}s, worker killed" if w["killed"]
-                       else f"crashed the worker process (exit {w['proc'].returncode})")
-                rows[started] = {"name": started, "status": "skipped", "reason": why}
-                print(f"[{len(rows):4d}/{len(names)}] {started}: {why}", flush=True)
+                rows[started] = _crash_row(started, partial, w, fault)
+                crashed.append(started)
+                with open(log_path, "a", encoding="utf-8") as log:
+                    log.write(f"\n=== {started}: {rows[started].get('error') or rows[started].get('reason')}\n"
+                              f"{fault[-4000:]}\n")
+                _progress(rows[started], len(rows), len(names), t0)
                 rest = w["part"][w["part"].index(started) + 1:]
                 if rest:
                     pending.insert(0, rest)
             elif w["proc"].returncode and not any(n in rows for n in w["part"]):
                 for n in w["part"]:
                     rows[n] = {"name": n, "status": "skipped", "reason": f"worker failed (exit {w['proc'].returncode})"}
+    if retry and crashed:
+        print(f"retrying {len(crashed)} probe(s) that killed their worker, each alone in a fresh process", flush=True)
+        again = run(crashed, jobs, log_path, chunk=1, retry=False)
+        for name, row in again.items():
+            if not row.get("crash"):
+                row["crash_not_reproduced"] = rows[name].get("error") or rows[name].get("reason")
+            rows[name] = row
     return rows
+
+
+def _crash_row(name: str, partial: dict | None, w: dict, fault: str) -> dict:
+    """The row of a probe during which its worker died: 'fails' when the float conversion had succeeded."""
+    code = w["proc"].returncode
+    how = (f"hung: no progress for {PROBE_TIMEOUT}s, worker killed" if w["killed"]
+           else f"crashed the converter process ({_signal_name(code)})")
+    frame = next((ln.strip() for ln in fault.splitlines() if ln.strip().startswith("File ")), "")
+    where = re.sub(r'File ".*/site-packages/', 'File "', frame)
+    if partial is not None:  # died inside the int8 conversion
+        return dict(partial, status="fails", crash=True,
+                    error=f"int8 conversion {how}{' in ' + where if where else ''}", error_codes=[], error_ops=[])
+    return {"name": name, "status": "skipped", "crash": True, "reason": f"{how}{' in ' + where if where else ''}"}
+
+
+def _signal_name(code: int | None) -> str:
+    if code is not None and code < 0:
+        with contextlib.suppress(ValueError):
+            return f"{signal.Signals(-code).name}"
+    return f"exit {code}"
+
+
+def _progress(row: dict, done: int, total: int, t0: float) -> None:
+    extra = ""
+    if row.get("float_ops"):
+        extra = " " + ",".join(row["float_ops"])
+    elif row["status"] in ("fails", "skipped"):
+        extra = " " + (row.get("error") or row.get("reason") or "")[:110]
+    print(f"[{done:4d}/{total} {time.time() - t0:6.0f}s] {row['name']}: {row['status']}{extra}", flush=True)
 
 
 def content(row: dict) -> set[tuple[str, str]]:
@@ -338,7 +401,10 @@ def content(row: dict) -> set[tuple[str, str]]:
 
 
 def single_op(row: dict) -> bool:
-    return row.get("family") == "raw" and len({op for op, _ in content(row)}) == 1
+    """A raw probe whose live graph holds one op type besides plumbing, and that op is what it probes (not,
+    say, only the input cast of a probe whose target was folded away)."""
+    ops = {op for op, _ in content(row)}
+    return row.get("family") == "raw" and len(ops) == 1 and ops <= set(row.get("targets", ()))
 
 
 def builtins_of(ops) -> list[str]:
@@ -400,7 +466,7 @@ def build_documents(rows: dict[str, dict], skipped_static: dict[str, str], varia
 
     unattributed: dict[str, list[str]] = {}
     for r in measured:
-        if single_op(r):
+        if single_op(r) and not (r["status"] == "float" and not builtins_of(r["float_ops"])):
             for key in content(r):
                 note(key, r["status"], r["name"])
     for r in measured:
@@ -422,27 +488,42 @@ def build_documents(rows: dict[str, dict], skipped_static: dict[str, str], varia
         if len(by_outcome) > 1:
             conflicts[f"{op}[{dtype}]"] = {o: sorted(p)[:4] for o, p in sorted(by_outcome.items())}
 
+    # Cast and hash tables: outcome per dtype pair (src->dst, key->value), from their single-op probes.
+    pair_seen: dict[tuple[str, str], set[str]] = {}
+    for r in measured:
+        if single_op(r):
+            for op, pair in r.get("pairs", ()):
+                pair_seen.setdefault((op, pair), set()).add(r["status"])
+    pairs: dict[str, dict[str, str]] = {}
+    for (op, pair), outcomes in sorted(pair_seen.items()):
+        pairs.setdefault(op, {})[pair] = max(outcomes, key=INT8_RANK.__getitem__)
+
     # --- TFLite builtin -> int8 | float (float32 probes only) -----------------------------------
+    # Per probe, a builtin ran "float" (some instance did), else "int8" (on quantized tensors), else "int"
+    # (plain integer/bool computation only).
     b_seen: dict[str, dict[str, list[str]]] = {}
-    b_kinds: dict[str, set[str]] = {}
+    b_alone: dict[str, dict[str, list[str]]] = {}
     for r in measured:
         if r["status"] == "fails" or set(r.get("float_live_types", ())) - {"float32"}:
             continue  # float16/float64 models are not quantized to int8 by design: they say nothing here
-        for b, kinds in r.get("instances", {}).items():
-            if b in QDQ:
-                continue
-            b_seen.setdefault(b, {}).setdefault("float" if "float" in kinds else "int8", []).append(r["name"])
-            b_kinds.setdefault(b, set()).update(kinds)
+        inst = {b: k for b, k in r.get("instances", {}).items() if b not in QDQ}
+        for b, kinds in inst.items():
+            kind = "float" if "float" in kinds else ("int8" if "int8" in kinds else "int")
+            b_seen.setdefault(b, {}).setdefault(kind, []).append(r["name"])
+            if len(inst) == 1:
+                b_alone.setdefault(b, {}).setdefault(kind, []).append(r["name"])
     tflite_ops, tflite_evidence, tflite_mixed = {}, {}, {}
     for b, by in sorted(b_seen.items()):
         verdict = "float" if "float" in by else "int8"
         tflite_ops[b] = verdict
-        singles = [p for p in by[verdict] if single_op(rows[p])]
-        tflite_evidence[b] = (singles or sorted(by[verdict]))[0]
-        if len(by) > 1:
+        shown = by.get("float") or by.get("int8", []) + by.get("int", [])
+        singles = [p for p in shown if single_op(rows[p])]
+        tflite_evidence[b] = (singles or sorted(shown))[0]
+        if "float" in by and len(by) > 1:
             tflite_mixed[b] = {k: sorted(v)[:4] + ([f"... {len(v)} probes"] if len(v) > 4 else [])
                                for k, v in sorted(by.items())}
-    integer_only = sorted(b for b, v in tflite_ops.items() if v == "int8" and "int8" not in b_kinds[b])
+    tflite_alone = {b: "float" if "float" in by else "int8" for b, by in sorted(b_alone.items())}
+    integer_only = sorted(b for b, v in tflite_ops.items() if v == "int8" and "int8" not in b_seen[b])
 
     # --- Keras layers, probes -------------------------------------------------------------------
     keras_out = {r["name"][len("keras."):]: r["status"] for r in ran
@@ -460,6 +541,8 @@ def build_documents(rows: dict[str, dict], skipped_static: dict[str, str], varia
             entry["error"] = r["error"][:300]
         if r.get("error_ops"):
             entry["error_ops"] = r["error_ops"]
+        if r.get("crash"):
+            entry["crash"] = True
         probes[r["name"]] = entry
     skipped = dict(skipped_static)
     skipped.update({r["name"]: r.get("reason", "") for r in ran if r["status"] == "skipped"})
@@ -497,8 +580,8 @@ def build_documents(rows: dict[str, dict], skipped_static: dict[str, str], varia
         **common,
         "method": method,
         "attribution": (
-            "ops: a single-op raw probe (exactly one non-structural op type among its live, non-folded nodes) "
-            "gives that (op, dtype) the probe's outcome. A multi-op probe (composite raw probe, Keras layer) "
+            "ops: a single-op raw probe (exactly one non-structural op type among its live, non-folded nodes, "
+            "and it is the op the probe targets) gives that (op, dtype) the probe's outcome. A multi-op probe (composite raw probe, Keras layer) "
             "attributes only where unambiguous, using the single-op lowering (tflite_lowering.json): an op is "
             "'float' when a builtin it lowers to ran in float and no other op of the probe lowers to that "
             "builtin; 'int8' when every builtin it lowers to (a non-empty set) is present in the int8 model and "
@@ -540,6 +623,8 @@ def build_documents(rows: dict[str, dict], skipped_static: dict[str, str], varia
         "tflite_mixed": tflite_mixed,
         "tflite_integer_only": integer_only,
         "dequantize_only": dq_only,
+        "crashes": {r["name"]: r.get("error") or r.get("reason") for r in ran if r.get("crash")},
+        "crash_not_reproduced": {r["name"]: r["crash_not_reproduced"] for r in ran if r.get("crash_not_reproduced")},
         "keras_aliases": aliases,
         "notes": {
             "ops": "TF op -> dtype -> int8 | float | fails; a missing op or dtype means not measured (or not_builtin).",
@@ -551,11 +636,27 @@ def build_documents(rows: dict[str, dict], skipped_static: dict[str, str], varia
                        "and 'error_ops' (ops the ConverterError names) when it failed."),
             "conflicts": "(op, dtype) with different outcomes in different probes (up to 4 probes each); the worst is kept.",
             "unattributed": "multi-op probes: the (op, dtype)s their outcome could not be pinned on.",
-            "tflite_mixed": ("builtins that ran int8 in some probes and float in others (up to 4 probes each): "
-                             "usually an attr/shape the int8 kernel lacks, or a float neighbour in a Keras layer."),
+            "tflite_mixed": ("builtins marked float that ran integer in other probes (up to 4 probes each; 'int8' = "
+                             "on quantized tensors, 'int' = plain integer dtypes only): a float-only kernel next to "
+                             "integer ones (FLOOR_DIV), an attr/shape the int8 kernel lacks, or a float neighbour "
+                             "in a multi-op probe keeping the builtin in float (SELECT in tf.Lgamma)."),
+            "tflite_alone": ("builtin -> int8 | float from the probes where it was the only builtin of the model "
+                             "(QUANTIZE/DEQUANTIZE aside): free of float neighbours; prefer it over tflite_ops "
+                             "where the two differ."),
+            "pairs": ("op -> src->dst (Cast) or key->value (tables) -> outcome, from single-op probes: Cast is "
+                      "keyed by DstT in 'ops', but whether it runs integer depends on the source type (a cast "
+                      "from float32 runs in float after a DEQUANTIZE)."),
             "tflite_integer_only": ("builtins marked int8 only from instances without any quantized tensor "
                                     "(int32/int64/bool computation): no int8 kernel was exercised."),
-            "dequantize_only": "probes whose only float operator is DEQUANTIZE (the output stayed float).",
+            "dequantize_only": ("probes whose only float operator is DEQUANTIZE: the model is nothing but a "
+                                "QUANTIZE/DEQUANTIZE pair (a lone fake-quant op) and its output stayed float. "
+                                "'float' in 'probes', but they give their op no outcome in 'ops': in a real "
+                                "(QAT) model the fake-quant becomes its neighbours' quantization parameters."),
+            "crashes": ("probes whose conversion killed the process (segfault/abort, innermost Python frame "
+                        "given), reproduced alone in a fresh process; during the int8 conversion they count as "
+                        "'fails' (probes entry 'crash': true)."),
+            "crash_not_reproduced": ("probes that killed a worker after other probes had run in it but converted "
+                                     "when run alone (the recorded result is the lone run's)."),
         },
     }
     support = {
@@ -563,7 +664,9 @@ def build_documents(rows: dict[str, dict], skipped_static: dict[str, str], varia
         "ops": ops,
         "evidence": evidence,
         "keras": dict(sorted(keras_out.items())),
+        "pairs": pairs,
         "tflite_ops": tflite_ops,
+        "tflite_alone": tflite_alone,
         "tflite_evidence": tflite_evidence,
         "probes": dict(sorted(probes.items())),
     }
@@ -582,7 +685,7 @@ def build_documents(rows: dict[str, dict], skipped_static: dict[str, str], varia
             "The non-variant probes of scripts/probe_tflite.py that convert with "
             "target_spec.supported_ops=[TFLITE_BUILTINS] (float, no optimizations); the TFLite builtins of each "
             "model are read from its flatbuffer (OperatorCodes). 'ops' comes from single-op raw probes only "
-            "(exactly one non-structural op type among the live, non-folded nodes): TF op -> the sorted union "
+            "(exactly one non-structural op type among the live, non-folded nodes, the probe's target): TF op -> the sorted union "
             "over its probed dtypes of the builtins its probe emitted, QUANTIZE/DEQUANTIZE left out. [] = the "
             "converter removed or folded the op (Identity, StopGradient, ...). Ops whose probe folds them "
             "(all inputs constant) or whose probes all fail with builtins only are absent."),

@@ -17,7 +17,7 @@ from accelcheck.rules.pack import load_pack
 from conftest import built, run_cli, run_python
 
 TFLITE_TARGETS = ("tflite", "tflite-select", "tflite-int8", "tflite-gpu", "edgetpu")
-KINDS = ("cnn", "sin", "erf", "cond", "dynamic", "where", "argmax", "batch", "softmax", "noinput")
+KINDS = ("cnn", "sin", "erf", "cond", "dynamic", "where", "argmax", "batch", "softmax", "noinput", "lookup", "argsort")
 INT8_CONVERTED = ("cnn", "sin", "dynamic")
 
 
@@ -46,6 +46,9 @@ def test_savedmodel_and_tflite_get_the_same_verdict(kind, target):
     ("tfl_sin_int8_tflite", "tflite-int8", [("error", "TFQ001", "sin")]),
     ("tfl_cond", "tflite-int8", [("error", "TFQ001", "gate")]),
     ("tfl_cnn", "tflite-int8", []),
+    ("tfl_lookup", "tflite-int8", [("error", "TFQ004", "None_Lookup/LookupTableFindV2")]),
+    ("tfl_argsort", "tflite-int8", [("error", "TFQ001", "rank")]),
+    ("tfl_argsort_tflite", "tflite-int8", [("error", "TFQ001", "rank"), ("info", "TFQ002", None)]),
     ("tfl_cnn_int8_tflite", "tflite-int8", []),
     ("tfl_erf_tflite", "tflite", [("error", "TFL001", "erf")]),
     ("tfl_erf_tflite", "tflite-select", [("info", "TFL001", "erf")]),

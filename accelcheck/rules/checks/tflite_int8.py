@@ -34,8 +34,10 @@ def _table() -> dict:
 
 
 def builtin_outcome(op: str) -> str | None:
-    """int8 | float for a TFLite builtin (measured), None when no probe contained it."""
-    return _table()["tflite_ops"].get(op)
+    """int8 | float for a TFLite builtin (measured), None when no probe contained it. Where the
+    builtin was measured alone, that outcome: in a multi-op probe a float neighbour can keep it in
+    float (SELECT in tf.Lgamma) though its own kernel is int8."""
+    return _table()["tflite_alone"].get(op) or _table()["tflite_ops"].get(op)
 
 
 def tf_op_outcome(model, node, dtype: str) -> tuple[str | None, str]:
@@ -43,15 +45,23 @@ def tf_op_outcome(model, node, dtype: str) -> tuple[str | None, str]:
     calibrate ("fails": a division by zero or an empty range on random data) says nothing."""
     if not touches_float(model, node):
         return None, ""  # quantization rewrites float tensors only
+    if node.op == "TopKV2" and not _values_used(model, node):
+        return FLOAT, "only its indices are used (argsort): the quantizer leaves TOPK_V2 in float (measured)"
     special = rewritten(model, node)
     if special is not None:
         return _through(special)  # fused into another builtin, control flow, or dissolved
     lowered = builtins_of(model, node)
+    if node.op == "Cast":  # keyed by DstT in "ops"; whether it runs integer depends on the source too
+        types = node.attr_dtypes()
+        pair = f"{types.get('SrcT')}->{types.get('DstT')}"
+        if pair in _table()["pairs"].get("Cast", {}):
+            return _table()["pairs"]["Cast"][pair], "measured"
     measured = _table()["ops"].get(node.op, {})
     if dtype in measured:
         return (measured[dtype] if measured[dtype] != FAILS else None), "measured"
-    probe = _table()["probes"].get(f"tf.{node.op}[{dtype}]", {}).get("int8")
-    if probe in (INT8, FLOAT):  # its own probe, which had more than this op in it (an input shape, an add)
+    name = f"tf.{node.op}[{dtype}]"
+    probe = _table()["probes"].get(name, {}).get("int8")
+    if probe in (INT8, FLOAT) and name not in _table()["provenance"]["dequantize_only"]:  # its own probe, which had more than this op in it (an input shape, an add)
         return probe, "measured in its probe"
     if lowered is None:
         floats = {d: o for d, o in measured.items() if d in _FLOAT_TYPES and o != FAILS}
@@ -59,6 +69,21 @@ def tf_op_outcome(model, node, dtype: str) -> tuple[str | None, str]:
             return (FLOAT if FLOAT in floats.values() else INT8), f"measured at {', '.join(sorted(floats))}"
         return None, ""
     return _through(lowered)
+
+
+def _values_used(model, node) -> bool:
+    """Whether anything reads TopKV2's first output (values): a node, a function result or a
+    signature output. Measured (TF 2.21): with only the indices used (tf.argsort, top_k(...).indices)
+    the int8 model keeps TOPK_V2 in float; with the values used it runs int8."""
+    ports = ("0", "values:0") if node.scope else ("0",)
+    if any(data["kind"] == "data" and data["port"] in ports for _, data in model.consumers(node.key)):
+        return True
+    if node.scope:
+        info = model.functions.get(node.scope)
+        return info is not None and any(r in (f"{node.name}:values:0", f"{node.name}:0") for r in info.returns)
+    # A signature output straight from the node (a graph, a .tflite): the values are the float one
+    return any(t.node == node.key and t.dtype in _FLOAT_TYPES for sig in model.signatures.values()
+               for t in sig.outputs.values())
 
 
 def _through(lowered: list[str]) -> tuple[str | None, str]:
@@ -136,6 +161,9 @@ def _flatbuffer(ctx) -> Iterator[Hit]:
         elif node.attr_str("_tflite_kind") == "builtin" and builtin_outcome(node.op) == FLOAT:
             yield Hit(node.key, {"dtype": primary_dtype(node), "what": "has no int8 kernel: it stays in float",
                                  "basis": "measured for the builtin"})
+        elif node.op == "TOPK_V2" and not _values_used(ctx.model, node):
+            yield Hit(node.key, {"dtype": primary_dtype(node), "what": "stays in float",
+                                 "basis": "only its indices are used (argsort), measured"})
 
 
 def float_model(ctx, rule) -> Iterator[Hit]:
@@ -153,6 +181,46 @@ def signatures_without_inputs(ctx, rule) -> Iterator[Hit]:
         yield Hit(None, {"signatures": ", ".join(empty)})
 
 
+# Both spellings: TensorFlow ops in a graph, TFLite builtins in a float .tflite.
+_LOOKUPS = frozenset({"LookupTableFindV2", "LookupTableFind", "HASHTABLE_FIND"})
+_GATHERS = frozenset({"GatherV2", "Gather", "ResourceGather", "GATHER"})
+# Broadcasting element-wise ops: the TFLite kernels size their output when the interpreter is
+# prepared, from the shapes the flatbuffer states.
+_ELEMENTWISE = frozenset({
+    "Less", "LessEqual", "Greater", "GreaterEqual", "Equal", "NotEqual", "Add", "AddV2", "Sub", "Mul",
+    "Maximum", "Minimum", "Select", "SelectV2", "LESS", "LESS_EQUAL", "GREATER", "GREATER_EQUAL", "EQUAL",
+    "NOT_EQUAL", "ADD", "SUB", "MUL", "MAXIMUM", "MINIMUM", "SELECT", "SELECT_V2"})
+
+
+def lookup_into_gather(ctx, rule) -> Iterator[Hit]:
+    """A table lookup whose result reaches a gather's indices through element-wise ops, as in a Keras
+    StringLookup followed by an Embedding (which maps negative ids with Less, AddV2 and SelectV2).
+    The converter writes the lookup's result without a shape; the element-wise ops after it are then
+    prepared as scalars and the gather drops the batch dimension, so calibration fails in whatever
+    needs the real shape (measured, TF 2.21: "reshape.cc num_input_elements != num_output_elements",
+    "reduce.cc ... failed to prepare", a crash). A gather right after the lookup is fine (measured)."""
+    model = ctx.model
+    for node in ctx.live_nodes():
+        if node.op not in _LOOKUPS or node.attr_bool("_quantized"):
+            continue
+        seen, queue = {node.key}, [(node.key, 0)]
+        while queue:
+            key, crossed = queue.pop()
+            for dst, data in model.consumers(key):
+                op = model.nodes[dst].op
+                if data["kind"] != "data" or dst in seen or not ctx.is_live(dst):
+                    continue
+                if op in _GATHERS and data["index"] == 1 and crossed:
+                    yield Hit(node.key, {"gather": model.nodes[dst].name, "via": model.nodes[key].op},
+                              related=(model.nodes[dst].name,))
+                    queue = []
+                    break
+                if op in _ELEMENTWISE or op == "Identity":
+                    seen.add(dst)
+                    queue.append((dst, crossed + (op != "Identity")))
+
+
 CHECKS = {"tflite-int8-kernels": no_int8_kernel, "tflite-float-model": float_model,
-          "tflite-int8-signature-inputs": signatures_without_inputs}
-OPTIONS = {"tflite-int8-kernels": {}, "tflite-float-model": {}, "tflite-int8-signature-inputs": {}}
+          "tflite-int8-signature-inputs": signatures_without_inputs, "tflite-int8-lookup-gather": lookup_into_gather}
+OPTIONS = {"tflite-int8-kernels": {}, "tflite-float-model": {}, "tflite-int8-signature-inputs": {},
+           "tflite-int8-lookup-gather": {}}

@@ -1,4 +1,5 @@
-"""Variable checks: assignment on a served path, and TF1 ref variables the TFLite converter rejects."""
+"""Variable checks: assignment on a served path, served variables nothing restores, and TF1 ref
+variables the TFLite converter rejects."""
 
 from __future__ import annotations
 
@@ -17,6 +18,22 @@ def variable_assignment(ctx, rule) -> Iterator[Hit]:
         for writer in var.assigned_by:
             if ctx.is_live(writer):
                 yield Hit(writer, {"variable": model.nodes[var.node].name}, related=(model.nodes[var.node].name,))
+
+
+def unrestored_variable(ctx, rule) -> Iterator[Hit]:
+    """A resource variable a signature reads that nothing in the SavedModel's graph writes: not the
+    restore function (the checkpoint holds no value under its name), not an init op. Keras 3 models
+    saved with tf.saved_model.save(model) are like this: their functions capture one set of
+    variable handles and the restore function writes another (Variable, Variable_1, ...). Python's
+    tf.saved_model.load binds them through the object graph and works; what runs the graph's own
+    restore op does not (measured, TF 2.21: a TF1 session load fails with FailedPreconditionError;
+    the TFLite converter keeps them as READ_VARIABLE with no value)."""
+    model = ctx.model
+    if model.format != "saved_model" or not any(var.assigned_by for var in model.variables):
+        return  # nothing is restored by the graph at all: a different model (no checkpoint, TF2-only loading)
+    for var in model.variables:
+        if var.kind == "resource" and not var.assigned_by and ctx.is_live(var.node):
+            yield Hit(var.node)
 
 
 # The converter's freezing accepts a ref variable only if every user just reads it.
@@ -50,6 +67,7 @@ def ref_variable_users(ctx, rule) -> Iterator[Hit]:
             yield Hit(var.node, {"users": users}, related=tuple(others))
 
 
-CHECKS = {"variable-assignment": variable_assignment, "ref-variable-users": ref_variable_users}
+CHECKS = {"variable-assignment": variable_assignment, "ref-variable-users": ref_variable_users,
+          "unrestored-variable": unrestored_variable}
 
-OPTIONS = {"variable-assignment": {"kinds": ["ref", "resource"]}, "ref-variable-users": {}}
+OPTIONS = {"variable-assignment": {"kinds": ["ref", "resource"]}, "ref-variable-users": {}, "unrestored-variable": {}}

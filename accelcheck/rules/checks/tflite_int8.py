@@ -63,7 +63,9 @@ def tf_op_outcome(model, node, dtype: str) -> tuple[str | None, str]:
         return (measured[dtype] if measured[dtype] != FAILS else None), "measured"
     name = f"tf.{node.op}[{dtype}]"
     probe = _table()["probes"].get(name, {}).get("int8")
-    if probe in (INT8, FLOAT) and name not in _table()["provenance"]["dequantize_only"]:  # its own probe, which had more than this op in it (an input shape, an add)
+    # Its own probe, which had more than this op in it (an input shape, an add); not one that was
+    # nothing but a QUANTIZE/DEQUANTIZE pair (dequantize_only: it says nothing of a real model).
+    if probe in (INT8, FLOAT) and name not in _table()["provenance"]["dequantize_only"]:
         return probe, "measured in its probe"
     if lowered is None:
         floats = {d: o for d, o in measured.items() if d in _FLOAT_TYPES and o != FAILS}

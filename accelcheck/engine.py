@@ -46,6 +46,7 @@ class Context:
         self._lintable = [n for n in self.model.nodes.values() if not n.is_boundary]
         self._live_nodes = [n for n in self._lintable if n.key in self.live]
         self._by_op: dict[str, list] | None = None
+        self._memo: dict[str, object] = {}
 
     def is_live(self, key: NodeKey) -> bool:
         return key in self.live
@@ -56,6 +57,13 @@ class Context:
     def all_nodes(self):
         """Every node rules may report, live or not."""
         return self._lintable
+
+    def memo(self, key: str, compute):
+        """A value several checks of the pack share, computed once per lint (the GPU delegate's
+        verdict per operator, read by GPU001 and by the partition rules)."""
+        if key not in self._memo:
+            self._memo[key] = compute()
+        return self._memo[key]
 
     def nodes_with_ops(self, ops: frozenset[str], live_only: bool) -> list:
         """The lintable nodes whose op is in `ops` (an index built once per lint)."""

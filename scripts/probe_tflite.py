@@ -1668,6 +1668,29 @@ def build_keras_probes(ps: ProbeSet) -> tuple[dict[str, str], dict[str, list[str
 # ----------------------------------------------------------------------------------------------
 
 
+def note_outcome(table: dict, key, outcome: str, probe: str) -> None:
+    """Record that `probe` showed `outcome` for `key` (an (op, dtype) or (op, pair)), once."""
+    probes = table.setdefault(key, {}).setdefault(outcome, [])
+    if probe not in probes:
+        probes.append(probe)
+
+
+def worst_outcomes(seen: dict, rank: dict, evidence_of=lambda probes: probes[0]) -> tuple[dict, dict, dict]:
+    """(op, dtype) -> outcome -> [probes] as three tables: op -> dtype -> the worst outcome by `rank`;
+    op -> dtype -> one probe showing it (`evidence_of` picks it); and "op[dtype]" -> outcome -> up
+    to 4 probes, for the (op, dtype)s seen with different outcomes."""
+    ops: dict[str, dict[str, str]] = {}
+    evidence: dict[str, dict[str, str]] = {}
+    conflicts: dict[str, dict[str, list[str]]] = {}
+    for (op, dtype), by_outcome in sorted(seen.items()):
+        worst = max(by_outcome, key=rank.__getitem__)
+        ops.setdefault(op, {})[dtype] = worst
+        evidence.setdefault(op, {})[dtype] = evidence_of(by_outcome[worst])
+        if len(by_outcome) > 1:
+            conflicts[f"{op}[{dtype}]"] = {o: sorted(p)[:4] for o, p in sorted(by_outcome.items())}
+    return ops, evidence, conflicts
+
+
 def aggregate(results: list[Result]) -> dict:
     main = [r for r in results if not r.probe.variant and r.status != "skipped"]
     # (op, dtype) -> outcome -> [probe names]
@@ -1676,41 +1699,28 @@ def aggregate(results: list[Result]) -> dict:
     pairs: dict[tuple[str, str], dict[str, list[str]]] = {}
     graph_seen: dict[tuple[str, str], list[str]] = {}
 
-    def note(table, key, outcome, probe):
-        lst = table.setdefault(key, {}).setdefault(outcome, [])
-        if probe not in lst:
-            lst.append(probe)
-
     for r in main:
         for n in r.nodes:
             graph_seen.setdefault((n.op, n.dtype), []).append(r.probe.name)
         if r.status == "builtin":
             for n in r.nodes:
-                note(seen, (n.op, n.dtype), "builtin", r.probe.name)
+                note_outcome(seen, (n.op, n.dtype), "builtin", r.probe.name)
                 kinds.setdefault((n.op, n.dtype), set()).add("folded" if n.folded else "native")
         else:
             for x in r.named:
                 if x.dtype != "?":  # dtype not recoverable from the error: reported under "probes" only
-                    note(seen, (x.op, x.dtype), x.outcome, r.probe.name)
+                    note_outcome(seen, (x.op, x.dtype), x.outcome, r.probe.name)
     # A dtype pair pins the outcome of Cast / tables down, so "pairs" takes variant probes too.
     for r in results:
         if r.status == "builtin":
             for n in r.nodes:
                 if n.pair:
-                    note(pairs, (n.op, n.pair), "builtin", r.probe.name)
+                    note_outcome(pairs, (n.op, n.pair), "builtin", r.probe.name)
         for x in r.named:
             if x.pair:
-                note(pairs, (x.op, x.pair), x.outcome, r.probe.name)
+                note_outcome(pairs, (x.op, x.pair), x.outcome, r.probe.name)
 
-    ops: dict[str, dict[str, str]] = {}
-    evidence: dict[str, dict[str, str]] = {}
-    conflicts: dict[str, dict[str, list[str]]] = {}
-    for (op, dtype), by_outcome in sorted(seen.items()):
-        worst = max(by_outcome, key=OUTCOME_RANK.__getitem__)
-        ops.setdefault(op, {})[dtype] = worst
-        evidence.setdefault(op, {})[dtype] = by_outcome[worst][0]
-        if len(by_outcome) > 1:
-            conflicts[f"{op}[{dtype}]"] = {o: sorted(p)[:4] for o, p in sorted(by_outcome.items())}
+    ops, evidence, conflicts = worst_outcomes(seen, OUTCOME_RANK)
     pair_table: dict[str, dict[str, str]] = {}
     for (op, pair), by_outcome in sorted(pairs.items()):
         pair_table.setdefault(op, {})[pair] = max(by_outcome, key=OUTCOME_RANK.__getitem__)

@@ -459,34 +459,22 @@ def build_documents(rows: dict[str, dict], skipped_static: dict[str, str], varia
     # --- TF op -> dtype -> outcome --------------------------------------------------------------
     seen: dict[tuple[str, str], dict[str, list[str]]] = {}
 
-    def note(key, outcome, probe):
-        lst = seen.setdefault(key, {}).setdefault(outcome, [])
-        if probe not in lst:
-            lst.append(probe)
-
     unattributed: dict[str, list[str]] = {}
     for r in measured:
         if single_op(r) and not (r["status"] == "float" and not builtins_of(r["float_ops"])):
             for key in content(r):
-                note(key, r["status"], r["name"])
+                P.note_outcome(seen, key, r["status"], r["name"])
     for r in measured:
         if single_op(r):
             continue
         hits, left = attribute_multi(r, lowering)
         for key, outcome in hits.items():
-            note(key, outcome, r["name"])
+            P.note_outcome(seen, key, outcome, r["name"])
         if left:
             unattributed[r["name"]] = left
-    ops: dict[str, dict[str, str]] = {}
-    evidence: dict[str, dict[str, str]] = {}
-    conflicts: dict[str, dict[str, list[str]]] = {}
-    for (op, dtype), by_outcome in sorted(seen.items()):
-        worst = max(by_outcome, key=INT8_RANK.__getitem__)
-        ops.setdefault(op, {})[dtype] = worst
-        singles = [p for p in by_outcome[worst] if single_op(rows[p])]
-        evidence.setdefault(op, {})[dtype] = (singles or sorted(by_outcome[worst]))[0]
-        if len(by_outcome) > 1:
-            conflicts[f"{op}[{dtype}]"] = {o: sorted(p)[:4] for o, p in sorted(by_outcome.items())}
+    # Evidence: a single-op probe where there is one.
+    ops, evidence, conflicts = P.worst_outcomes(
+        seen, INT8_RANK, lambda probes: ([p for p in probes if single_op(rows[p])] or sorted(probes))[0])
 
     # Cast and hash tables: outcome per dtype pair (src->dst, key->value), from their single-op probes.
     pair_seen: dict[tuple[str, str], set[str]] = {}

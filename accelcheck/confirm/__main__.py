@@ -46,12 +46,9 @@ def main(argv: list[str] | None = None) -> int:
             model = open_model(args.path, tags)
         except UnsupportedFormat:
             pass
-        results = [convert_tflite(model, False, tags=tags, signature_keys=args.signature,
-                                  inputs=_names(args.inputs), outputs=_names(args.outputs)),
-                   convert_tflite(model, True, tags=tags, signature_keys=args.signature,
-                                  inputs=_names(args.inputs), outputs=_names(args.outputs)),
-                   convert_tflite(model, False, tags=tags, signature_keys=args.signature,
-                                  inputs=_names(args.inputs), outputs=_names(args.outputs), full_integer=True)]
+        results = [convert_tflite(model, select, tags=tags, signature_keys=args.signature, inputs=_names(args.inputs),
+                                  outputs=_names(args.outputs), full_integer=full_integer)
+                   for select, full_integer in ((False, False), (True, False), (False, True))]
         results += compile_xla(model, signature=args.signature[0] if args.signature else None, tags=tags,
                                inputs=_names(args.inputs), outputs=_names(args.outputs))
     elif args.tool == "xla":

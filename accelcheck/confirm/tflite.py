@@ -78,14 +78,14 @@ def _quantized(t, model, signature_keys, inputs, outputs) -> bytes:
     kernel failing on generated indices or sizes is not the model's fault); the last error otherwise."""
     from .tflite_int8 import CALIBRATIONS, quantize
 
+    error: Exception | None = None
     for fill, unknown in CALIBRATIONS:
         try:
-            configure = quantize(t, model, signature_keys, inputs, fill, unknown)
-            return _convert(t, model, configure, signature_keys, inputs, outputs)
-        except Exception:  # noqa: BLE001 - retried with the next way; the last one's error is reported
-            if (fill, unknown) == CALIBRATIONS[-1]:
-                raise
-    raise AssertionError("unreachable")
+            return _convert(t, model, quantize(t, model, signature_keys, inputs, fill, unknown),
+                            signature_keys, inputs, outputs)
+        except Exception as e:  # noqa: BLE001 - retried with the next way; the last one's error is reported
+            error = e
+    raise error
 
 
 def _supported_ops(t, select: bool):

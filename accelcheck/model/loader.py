@@ -102,13 +102,15 @@ def _load_file(p: Path, tags) -> Model:
     size = p.stat().st_size
     if size == 0:
         raise LoadError(p, "empty file")
-    if p.suffix == ".tflite" or tflite_file.is_tflite(_head(p)):
+    with open(p, "rb") as f:
+        head = f.read(16)
+    if p.suffix == ".tflite" or tflite_file.is_tflite(head):
         return tflite_file.read(p, p.read_bytes())
     if size > _MAX_PROTO_BYTES:
         raise LoadError(p, f"file is {size} bytes, over protobuf's 2 GiB limit for one message; "
                            "TensorFlow writes such models as chunked SavedModels, which accelcheck cannot read yet")
+    _refuse_foreign(p, head)
     data = p.read_bytes()
-    _refuse_foreign(p, data[:16])
     if p.suffix in TEXT_SUFFIXES or looks_like_text(data):
         return _load_text(p, data, tags)
     for kind in _sniff_binary(p, data):
@@ -125,11 +127,6 @@ def _load_file(p: Path, tags) -> Model:
     _top_level_fields(p, data)  # a precise message for truncated or corrupt bytes, if that is it
     raise LoadError(p, "not a TensorFlow model: the protobuf parses as neither a GraphDef, "
                        "a MetaGraphDef nor a SavedModel")
-
-
-def _head(p: Path) -> bytes:
-    with open(p, "rb") as f:
-        return f.read(16)
 
 
 def looks_like_text(data: bytes) -> bool:

@@ -49,9 +49,14 @@ def _names() -> tuple[dict[int, str], dict[int, str]]:
 
 
 def tensor_dtype(type_code: int) -> str:
-    """A TFLite TensorType as TensorFlow's short dtype name (FLOAT32 -> float32)."""
-    name = _names()[1].get(type_code, f"unknown({type_code})")
-    return {"FLOAT32": "float32", "FLOAT16": "float16", "FLOAT64": "float64"}.get(name, name.lower())
+    """A TFLite TensorType as TensorFlow's short dtype name: the schema spells TensorFlow's names in
+    upper case (FLOAT32 -> float32, INT8 -> int8), so schema_type is the inverse."""
+    return _names()[1].get(type_code, f"unknown({type_code})").lower()
+
+
+def schema_type(dtype: str) -> str:
+    """A TensorFlow dtype name as the TFLite schema spells its TensorType (float32 -> FLOAT32)."""
+    return dtype.upper()
 
 
 def read(path: Path, data: bytes):
@@ -82,7 +87,7 @@ class _Subgraph:
     def __init__(self, fb, sg, index: int, is_function: bool):
         self.sg = sg
         self.is_function = is_function
-        self.name = (sg.Name() or b"").decode("utf-8", "replace") or ("main" if index == 0 else f"subgraph_{index}")
+        self.name = _text(sg.Name()) or ("main" if index == 0 else f"subgraph_{index}")
         self.tensors = [sg.Tensors(i) for i in range(sg.TensorsLength())]
         self.const = [_has_data(fb, t) for t in self.tensors]
         self.producer: dict[int, tuple[str, int]] = {}  # tensor -> (node name, output index)
@@ -98,7 +103,7 @@ class _Subgraph:
         return candidate
 
     def tensor_name(self, i: int) -> str:
-        return (self.tensors[i].Name() or b"").decode("utf-8", "replace") or f"tensor_{i}"
+        return _text(self.tensors[i].Name()) or f"tensor_{i}"
 
     def ref(self, i: int) -> str:
         """The input string reading tensor i, in graph or function-body form."""
@@ -164,7 +169,7 @@ def _fill(tflite, fb, sub: _Subgraph, out_nodes, names: list[str], fdef) -> None
         op = sg.Operators(k)
         code = fb.OperatorCodes(op.OpcodeIndex())
         builtin = max(code.BuiltinCode(), code.DeprecatedBuiltinCode())
-        custom = (code.CustomCode() or b"").decode("utf-8", "replace")
+        custom = _text(code.CustomCode())
         op_name = custom if custom else op_names.get(builtin, f"BUILTIN_{builtin}")
         outs = _ints(op, "Outputs")
         name = sub.unique(sub.tensor_name(outs[0]) if outs else f"{op_name}_{k}")

@@ -8,12 +8,13 @@ operator and everything after it run on the CPU."""
 from __future__ import annotations
 
 import functools
+import math
 from typing import Iterator
 
 from ...resources import load_data
 from . import Hit
 from .tflite import output_shape
-from .tflite_view import builtins_of, downstream, is_operator, unknown_dims
+from .tflite_view import builtins_of, computed_input, downstream, is_operator, unknown_dims, unsupported_activation
 
 _IGNORED = frozenset({"DEQUANTIZE", "QUANTIZE"})  # boundaries: the CPU runs them around the Edge TPU part
 # Builtins whose output has their input's shape: where a graph does not record the input's shape
@@ -105,21 +106,15 @@ def _limit_broken(model, node, op: str, entry: dict, tflite: bool) -> str | None
     limit = entry.get("max_elements")
     shape = tensors.get("in0") or tensors.get("out0")
     if limit and shape and None not in shape:
-        count = 1
-        for d in shape:
-            count *= d
+        count = math.prod(shape)
         if count > limit:
             return f"{count} elements (at most {limit})"
     if not tflite:
         return None
-    act = node.attr_str("_fused_activation")
-    if act and entry.get("fused_activations") and act not in entry["fused_activations"]:
+    if act := unsupported_activation(node, entry.get("fused_activations")):
         return f"fused activation {act}"
-    consts = node.attr_bool_list("_input_const")
-    types = node.attr_type_list("_input_types")
-    for i in entry.get("const_inputs", ()):
-        if i < len(consts) and types[i] != "invalid" and not consts[i]:
-            return f"input {i} is computed, not a constant"
+    if (i := computed_input(node, entry.get("const_inputs", ()))) is not None:
+        return f"input {i} is computed, not a constant"
     return None
 
 

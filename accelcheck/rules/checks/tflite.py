@@ -171,15 +171,18 @@ def _fused_gelu(model, node) -> bool:
 
 def in_fused_gelu(model, node) -> bool:
     """A node the GELU fusion absorbs: the Erf/Erfc itself, or the Neg/Mul/RealDiv that scales its
-    input (tf.nn.gelu: erfc(-x * 1/sqrt(2)))."""
+    input (tf.nn.gelu: erfc(-x * 1/sqrt(2)); Neg -> Mul -> Erfc at most)."""
     if _fused_gelu(model, node):
         return True
-    if node.op not in ("Neg", "Mul", "RealDiv"):
-        return False
-    frontier = [node.key]
-    for _ in range(2):  # Neg -> Mul -> Erfc at most
-        frontier = [dst for key in frontier for dst, d in model.consumers(key) if d["kind"] == "data"]
-        if any(_fused_gelu(model, model.nodes[k]) for k in frontier):
+    return node.op in ("Neg", "Mul", "RealDiv") and reaches(model, node.key, lambda n: _fused_gelu(model, n), 2)
+
+
+def reaches(model, key, accept, depth: int) -> bool:
+    """Whether the node's data reaches, within `depth` steps, a node `accept(node)` holds for."""
+    frontier = [key]
+    for _ in range(depth):
+        frontier = [dst for k in frontier for dst, d in model.consumers(k) if d["kind"] == "data"]
+        if any(accept(model.nodes[k]) for k in frontier):
             return True
     return False
 

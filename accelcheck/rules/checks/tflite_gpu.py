@@ -14,13 +14,10 @@ from __future__ import annotations
 import functools
 from typing import Iterator
 
+from ...model.tflite_file import schema_type
 from ...resources import load_data
 from . import Hit
-from .tflite_view import builtins_of, is_operator
-
-_TF_TO_TFLITE_TYPE = {"float32": "FLOAT32", "float16": "FLOAT16", "int32": "INT32", "int64": "INT64", "int8": "INT8",
-                      "uint8": "UINT8", "bool": "BOOL", "int16": "INT16", "string": "STRING", "float64": "FLOAT64"}
-
+from .tflite_view import builtins_of, computed_input, is_operator, unsupported_activation
 
 @functools.cache
 def _table() -> dict:
@@ -67,12 +64,11 @@ def _operator_reason(node, op: str, entry: dict) -> str | None:
     runtime = [i for i, (t, c) in enumerate(zip(types, consts)) if t != "invalid" and not c]
     allowed = _allowed_types(entry) if entry.get("input_dtypes") else None
     for i in runtime:
-        name = _TF_TO_TFLITE_TYPE.get(types[i], types[i].upper())
+        name = schema_type(types[i])
         if allowed and name not in allowed:
             return f"{op} input {i} is {name} (the delegate takes {', '.join(allowed)})"
-    for i in entry.get("const_inputs", ()):
-        if i < len(consts) and types[i] != "invalid" and not consts[i]:
-            return f"{op} input {i} must be a constant tensor"
+    if (i := computed_input(node, entry.get("const_inputs", ()))) is not None:
+        return f"{op} input {i} must be a constant tensor"
     limit = entry.get("runtime_inputs")
     if limit is not None:
         low, high = (limit, limit) if isinstance(limit, int) else limit
@@ -81,8 +77,7 @@ def _operator_reason(node, op: str, entry: dict) -> str | None:
     reason = _rank_reason(op, entry, [s for i, s in enumerate(shapes) if i in runtime])
     if reason:
         return reason
-    act = node.attr_str("_fused_activation")
-    if act and entry.get("fused_activations") and act not in entry["fused_activations"]:
+    if act := unsupported_activation(node, entry.get("fused_activations")):
         return f"{op} with fused activation {act}"
     return None
 
@@ -90,7 +85,7 @@ def _operator_reason(node, op: str, entry: dict) -> str | None:
 def _graph_reason(node, op: str, entry: dict) -> str | None:
     allowed = _allowed_types(entry) if entry.get("input_dtypes") else None
     dtype = node.attr_dtypes().get("T")
-    if allowed and dtype and _TF_TO_TFLITE_TYPE.get(dtype, dtype.upper()) not in allowed:
+    if allowed and dtype and schema_type(dtype) not in allowed:
         return f"{op} on {dtype} (the delegate takes {', '.join(allowed)})"
     shapes = node.output_shapes() or []
     return _rank_reason(op, entry, shapes[:1])
@@ -113,21 +108,29 @@ def _span(low: int, high: int) -> str:
     return str(low) if low == high else f"{low} to {high}"
 
 
+def _reasons(ctx) -> dict:
+    """Live operator -> why the delegate does not take it (None: it does), once per lint."""
+    return ctx.memo("gpu-why-not", lambda: {n.key: why_not(ctx.model, n) for n in ctx.live_nodes() if is_operator(n)})
+
+
 def not_delegated(ctx, rule) -> Iterator[Hit]:
-    for node in ctx.live_nodes():
-        if is_operator(node) and (reason := why_not(ctx.model, node)):
-            yield Hit(node.key, {"reason": reason},
-                      confidence="likely" if ctx.model.format == "tflite" else "heuristic")
+    for key, reason in _reasons(ctx).items():
+        if reason:
+            yield Hit(key, {"reason": reason}, confidence="likely" if ctx.model.format == "tflite" else "heuristic")
 
 
 def partitions(ctx) -> tuple[list[int], int]:
     """Sizes of the groups of connected operators the delegate takes (largest first), and how many
     operators there are in all (TFLite partitions the graph the same way: unsupported operators
-    cut it; this counts connected groups of supported ones)."""
-    model = ctx.model
-    ops = [n for n in ctx.live_nodes() if is_operator(n) and builtins_of(model, n) != []]
+    cut it; this counts connected groups of supported ones). Once per lint."""
+    return ctx.memo("gpu-partitions", lambda: _partitions(ctx))
+
+
+def _partitions(ctx) -> tuple[list[int], int]:
+    model, reasons = ctx.model, _reasons(ctx)
+    ops = [key for key in reasons if builtins_of(model, model.nodes[key]) != []]
     # What nothing says about (not measured) is given the benefit of the doubt, as GPU001 does.
-    taken = {n.key for n in ops if why_not(model, n) is None}
+    taken = {key for key in ops if reasons[key] is None}
     sizes, seen = [], set()
     for key in taken:
         if key in seen:

@@ -131,13 +131,18 @@ def _twins(model, node) -> list:
     return [n for n in model.nodes.values() if n.op == node.op and n.scope == node.scope and key(n) == mine]
 
 
+# TopKV2's first output as an input names it: in a graph, in a TF function body (by output arg),
+# in a .tflite subgraph read as a function (by position).
+_VALUES_PORTS = ("0", "values:0", "output:0")
+
+
 def _own_values_used(model, node) -> bool:
-    ports = ("0", "values:0") if node.scope else ("0",)
-    if any(data["kind"] == "data" and data["port"] in ports for _, data in model.consumers(node.key)):
+    if any(data["kind"] == "data" and data["port"] in _VALUES_PORTS for _, data in model.consumers(node.key)):
         return True
     if node.scope:
         info = model.functions.get(node.scope)
-        return info is not None and any(r in (f"{node.name}:values:0", f"{node.name}:0") for r in info.returns)
+        return info is not None and any(r.partition(":")[0] == node.name and r.partition(":")[2] in _VALUES_PORTS
+                                        for r in info.returns)
     # A signature output straight from the node (a graph, a .tflite): the values are the float one
     return any(t.node == node.key and t.dtype in _FLOAT_TYPES for sig in model.signatures.values()
                for t in sig.outputs.values())
@@ -256,25 +261,30 @@ def lookup_into_gather(ctx, rule) -> Iterator[Hit]:
     prepared as scalars and the gather drops the batch dimension, so calibration fails in whatever
     needs the real shape (measured, TF 2.21: "reshape.cc num_input_elements != num_output_elements",
     "reduce.cc ... failed to prepare", a crash). A gather right after the lookup is fine (measured)."""
+    for node in ctx.nodes_with_ops(_LOOKUPS, live_only=True):
+        found = _gather_after_elementwise(ctx, node.key)
+        if found is not None and not node.attr_bool("_quantized"):
+            gather, via = found
+            yield Hit(node.key, {"gather": gather.name, "via": via.op}, related=(gather.name,))
+
+
+def _gather_after_elementwise(ctx, start):
+    """(gather, the element-wise op feeding its indices) for the first live gather the value of
+    `start` reaches through at least one element-wise op (Identity nodes aside); None otherwise."""
     model = ctx.model
-    for node in ctx.live_nodes():
-        if node.op not in _LOOKUPS or node.attr_bool("_quantized"):
-            continue
-        seen, queue = {node.key}, [(node.key, 0)]
-        while queue:
-            key, crossed = queue.pop()
-            for dst, data in model.consumers(key):
-                op = model.nodes[dst].op
-                if data["kind"] != "data" or dst in seen or not ctx.is_live(dst):
-                    continue
-                if op in _GATHERS and data["index"] == 1 and crossed:
-                    yield Hit(node.key, {"gather": model.nodes[dst].name, "via": model.nodes[key].op},
-                              related=(model.nodes[dst].name,))
-                    queue = []
-                    break
-                if op in _ELEMENTWISE or op == "Identity":
-                    seen.add(dst)
-                    queue.append((dst, crossed + (op != "Identity")))
+    seen, queue = {start}, [(start, False)]
+    while queue:
+        key, crossed = queue.pop()
+        for dst, data in model.consumers(key):
+            if data["kind"] != "data" or dst in seen or not ctx.is_live(dst):
+                continue
+            op = model.nodes[dst].op
+            if op in _GATHERS and data["index"] == 1 and crossed:
+                return model.nodes[dst], model.nodes[key]
+            if op in _ELEMENTWISE or op == "Identity":
+                seen.add(dst)
+                queue.append((dst, crossed or op != "Identity"))
+    return None
 
 
 CHECKS = {"tflite-int8-kernels": no_int8_kernel, "tflite-float-model": float_model,

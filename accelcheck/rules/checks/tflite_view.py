@@ -11,7 +11,7 @@ from collections import deque
 
 from ...opsets import op_set
 from ...resources import load_data
-from .tflite import BUILTIN, SELECT, classify_node, in_fused_gelu, primary_dtype
+from .tflite import BUILTIN, SELECT, classify_node, in_fused_gelu, primary_dtype, reaches
 
 _NOT_OPERATORS = frozenset({"Const", "Placeholder"})
 # Functional control flow is not in the single-op probes; what the converter makes of it was
@@ -77,7 +77,7 @@ def _fused(model, node) -> list[str] | None:
         if producers & {"Sub"}:
             return ["SQUARED_DIFFERENCE"]
         consumers = [dst for dst, d in model.consumers(node.key) if d["kind"] == "data"]
-        if any(model.nodes[c].op == "Sum" and _feeds(model, c, {"Rsqrt"}, 2) for c in consumers):
+        if any(model.nodes[c].op == "Sum" and reaches(model, c, lambda n: n.op == "Rsqrt", 2) for c in consumers):
             return ["L2_NORMALIZATION"]
     return None
 
@@ -89,16 +89,6 @@ def _exponent(model, node) -> float | None:
             values = model.nodes[src].const_values()
             return values[0] if values is not None and len(values) == 1 else None
     return None
-
-
-def _feeds(model, key, ops: set[str], depth: int) -> bool:
-    """Whether the node's data reaches an op in `ops` within `depth` steps."""
-    frontier = [key]
-    for _ in range(depth):
-        frontier = [dst for k in frontier for dst, d in model.consumers(k) if d["kind"] == "data"]
-        if any(model.nodes[k].op in ops for k in frontier):
-            return True
-    return False
 
 
 def _v1_control_flow(model, node) -> list[str]:
@@ -184,6 +174,20 @@ def downstream(ctx, key) -> int:
             if is_operator(node) and builtins_of(model, node) != []:
                 count += 1
     return count
+
+
+def computed_input(node, const_inputs) -> int | None:
+    """The first of the inputs `const_inputs` (indices) that a .tflite operator computes at run time
+    instead of holding as data (an absent optional input does not count)."""
+    consts = node.attr_bool_list("_input_const")
+    types = node.attr_type_list("_input_types")
+    return next((i for i in const_inputs if i < len(consts) and types[i] != "invalid" and not consts[i]), None)
+
+
+def unsupported_activation(node, allowed) -> str | None:
+    """A .tflite operator's fused activation when `allowed` lists the ones taken and it is not among them."""
+    act = node.attr_str("_fused_activation")
+    return act if act and allowed and act not in allowed else None
 
 
 def unknown_dims(ctx) -> list[tuple[str, str, tuple]]:

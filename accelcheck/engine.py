@@ -17,6 +17,7 @@ from .errors import ConfigError
 from .findings import Finding, Location, Report, Severity
 from .model import Model, NodeKey
 from .rules.checks import CHECKS, Hit
+from .rules.checks.tflite import converted_signatures
 from .rules.conditions import compile_condition, required_ops
 from .rules.pack import Pack, Rule, all_targets
 
@@ -37,11 +38,13 @@ class Context:
 
     def __post_init__(self):
         self.live_by_signature = {s: self.model.live(s) for s in self.signatures}
-        live: set[NodeKey] = set()
-        for keys in self.live_by_signature.values():
-            live |= keys
         # Without any signature there is nothing to prune by: what the graph runs is served.
-        self.live = frozenset(live) if self.signatures else self.model.served()
+        if not self.signatures:
+            self.live = self.model.served()
+        elif len(self.signatures) == 1:
+            self.live = self.live_by_signature[self.signatures[0]]  # no copy of a million keys
+        else:
+            self.live = frozenset().union(*self.live_by_signature.values())
         # Arguments and results of a graph written as a function are not ops any converter sees.
         self._lintable = [n for n in self.model.nodes.values() if not n.is_boundary]
         self._live_nodes = [n for n in self._lintable if n.key in self.live]
@@ -65,13 +68,19 @@ class Context:
             self._memo[key] = compute()
         return self._memo[key]
 
-    def nodes_with_ops(self, ops: frozenset[str], live_only: bool) -> list:
-        """The lintable nodes whose op is in `ops` (an index built once per lint)."""
+    def by_op(self) -> dict[str, list]:
+        """The lintable nodes by op (an index built once per lint): checks that judge an op
+        judge each distinct op once."""
         if self._by_op is None:
             self._by_op = {}
             for node in self._lintable:
                 self._by_op.setdefault(node.op, []).append(node)
-        found = [n for op in sorted(ops) for n in self._by_op.get(op, ())]
+        return self._by_op
+
+    def nodes_with_ops(self, ops: frozenset[str], live_only: bool) -> list:
+        """The lintable nodes whose op is in `ops`."""
+        by_op = self.by_op()
+        found = [n for op in sorted(ops) for n in by_op.get(op, ())]
         return [n for n in found if n.key in self.live] if live_only else found
 
 
@@ -115,10 +124,11 @@ def _lint(model: Model, pack: Pack, signature: str | None, options: dict | None,
         readers = ", ".join(p.target for p in all_targets() if p.reads(kind))
         raise ConfigError(f"{model.path}: target {pack.target} checks TensorFlow graphs, and this is an already "
                           f"converted TFLite flatbuffer: check it for {readers}, or check the model it came from")
-    signatures = [signature] if signature else list(model.signatures)
+    signatures = [signature] if signature else _default_signatures(model, pack)
     ctx = Context(model, pack, signatures, dict(options or {}))
     report = Report(model=model.path, format=model.format, target=pack.target, target_title=pack.title,
-                    signatures=signatures, tags=list(model.tags) if model.meta_graph is not None else None)
+                    signatures=signatures, tags=list(model.tags) if model.meta_graph is not None else None,
+                    not_converted=[] if signature else [s for s in model.signatures if s not in signatures])
     ignores = list(node_ignores)
     seen: set[tuple[str, NodeKey | None]] = set()
     for rule in pack.rules:
@@ -137,6 +147,14 @@ def _lint(model: Model, pack: Pack, signature: str | None, options: dict | None,
             report.findings.append(finding)
     report.findings.sort(key=lambda f: (-f.severity, f.code, f.location.functions, f.location.node or ""))
     return report
+
+
+def _default_signatures(model: Model, pack: Pack) -> list[str]:
+    """The signatures a check covers when none is named: every one, or those the target's converter
+    converts when given none (pack `signatures: tflite-converter`)."""
+    if pack.signatures == "tflite-converter":
+        return converted_signatures(model)
+    return list(model.signatures)
 
 
 def _hits(ctx: Context, rule: Rule) -> Iterator[Hit]:

@@ -97,6 +97,8 @@ class Report:
     suppressed: int = 0  # findings dropped by node-pattern ignores
     baselined: int = 0  # findings dropped because a baseline file records them
     confirm: object = None  # --confirm: what the real toolchain said (confirm.match.Confirmation)
+    # Signatures left out because the target's converter does not convert them by default.
+    not_converted: list[str] = field(default_factory=list)
 
     def confirmation(self, index: int) -> str | None:
         marks = self.confirm.findings if self.confirm is not None else None

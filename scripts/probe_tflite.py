@@ -922,6 +922,11 @@ def build_raw_probes(ps: ProbeSet) -> None:  # noqa: PLR0915 - a flat list of pr
     ps.raw("GatherV2", ["float32"], lambda d: [([4, 3], d)], lambda d: (
         lambda p: R.GatherV2(params=p, indices=tf.constant([1, 3]), axis=tf.constant(0))),
         label="GatherV2(const indices)")
+    # String params convert to GATHER at rank 1 or unknown rank, not at rank 2 (tflite_operand_conditions.json).
+    ps.raw("GatherV2", ["string"], lambda d: [([4], d), ([2], "int32")], lambda d: (
+        lambda p, i: R.GatherV2(params=p, indices=i, axis=tf.constant(0))), variant="rank-1 params")
+    ps.raw("GatherV2", ["string"], lambda d: [(None, d), ([2], "int32")], lambda d: (
+        lambda p, i: R.GatherV2(params=p, indices=i, axis=tf.constant(0))), variant="unknown-rank params")
     ps.raw("GatherNd", DATA, lambda d: [([4, 3], d), ([2, 2], "int32")], lambda d: (
         lambda p, i: R.GatherNd(params=p, indices=i)), attr="Tparams")
     ps.raw("ScatterNd", DATA, lambda d: [([2, 3], d), ([2, 1], "int32")], lambda d: (

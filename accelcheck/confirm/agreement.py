@@ -95,21 +95,36 @@ def toolchain_verdicts(path: str, timeout: float = 600, tags: list[str] | None =
     return out
 
 
-def compare(path: str, timeout: float = 600) -> list[Row]:
+def recorded_verdicts(rows: list[dict]):
+    """toolchain_verdicts as an earlier run recorded them (its --json rows): re-judging accelcheck's
+    side after a rule change takes seconds instead of a conversion per model."""
+    by_model: dict[str, dict] = {}
+    for r in rows:
+        by_model.setdefault(r["model"], {})[(r["target"], r["signature"])] = (r["toolchain_ok"], r["toolchain_reason"])
+
+    def verdicts(path: str, timeout: float = 600, tags=None) -> dict[tuple[str, str], tuple[bool, str]]:
+        recorded = by_model.get(str(path))
+        if recorded is None:
+            return toolchain_verdicts(path, timeout, tags)  # a model the earlier run did not have
+        return recorded
+    return verdicts
+
+
+def compare(path: str, timeout: float = 600, toolchain=toolchain_verdicts) -> list[Row]:
     try:
         model = load(path)
     except ForeignFormat:
         return []  # a Keras file: accelcheck reads TensorFlow graphs, nothing to compare
     except AccelcheckError as e:
         # Refused: a disagreement wherever the toolchain reads the model.
-        tool = toolchain_verdicts(path, timeout)
+        tool = toolchain(path, timeout)
         reason = f"refused: {e.problem if hasattr(e, 'problem') else e}"[:200]
         return [Row(str(path), target, sig, False, ok, reason, t_reason)
                 for (target, sig), (ok, t_reason) in sorted(tool.items())]
     if model.format == "tflite":
         return []  # already converted: no converter to hold it against
     static = static_verdicts(path, model)
-    tool = toolchain_verdicts(path, timeout, tags=model.tags if model.meta_graph is not None else None)
+    tool = toolchain(path, timeout, tags=model.tags if model.meta_graph is not None else None)
     rows = []
     xla_sigs = [s for (t, s) in static if t == "xla"]
     for (target, sig), (ok, reason) in sorted(static.items()):

@@ -164,13 +164,6 @@ class Model:
             self._graph = graph
         return self._graph
 
-    def root_object_children(self) -> set[str]:
-        """Attribute names of a TF2 SavedModel's root object (its object graph); empty otherwise."""
-        meta = self.meta_graph
-        if meta is None or not meta.HasField("object_graph_def") or not meta.object_graph_def.nodes:
-            return set()
-        return {child.local_name for child in meta.object_graph_def.nodes[0].children}
-
     def has_consumers(self, key: NodeKey) -> bool:
         return bool(self.succ.get(key))
 

@@ -16,6 +16,7 @@ import gc
 import os
 import re
 from pathlib import Path
+from sys import intern
 
 from google.protobuf import message as pb_message
 from google.protobuf import text_format
@@ -185,8 +186,12 @@ _NAME = re.compile(r"[^\x00-\x20\x7f]+")
 
 
 def _plausible_graph(graph_def) -> bool:
-    return bool(graph_def.node or graph_def.library.function) and all(
-        _NAME.fullmatch(n.name) and _NAME.fullmatch(n.op) for n in graph_def.node)
+    # A misread message is free text throughout, so about a thousand nodes spread over the graph
+    # tell as well as all of them (at a million nodes, checking all costs half a second).
+    nodes = graph_def.node
+    step = max(1, len(nodes) // 1000)
+    return bool(nodes or graph_def.library.function) and all(
+        _NAME.fullmatch(nodes[i].name) and _NAME.fullmatch(nodes[i].op) for i in range(0, len(nodes), step))
 
 
 def _parse_bytes(p: Path, data: bytes, cls):
@@ -339,7 +344,8 @@ def _from_graph_def(source: Path, graph_def, fmt: str) -> Model:
     library = {f.signature.name: f for f in graph_def.library.function if f.signature.name}
 
     for nd in graph_def.node:
-        _add_node(model, Node("", nd.name, nd.op, nd.device, nd), library, source)
+        # Ops and devices repeat across nodes: one string each (interned), not one per node.
+        _add_node(model, Node("", nd.name, intern(nd.op), intern(nd.device), nd), library, source)
     for fdef in graph_def.library.function:
         fname = function_scope(fdef.signature.name)
         arg_names = [a.name for a in fdef.signature.input_arg]
@@ -347,7 +353,7 @@ def _from_graph_def(source: Path, graph_def, fmt: str) -> Model:
             arg_dtype = dtype_name(arg.type) if arg.type else ""
             _add_node(model, Node(fname, arg.name, ARG_OP, arg_dtype=arg_dtype), library, source)
         for nd in fdef.node_def:
-            _add_node(model, Node(fname, nd.name, nd.op, nd.device, nd), library, source)
+            _add_node(model, Node(fname, nd.name, intern(nd.op), intern(nd.device), nd), library, source)
         rets = {parse_input(t, in_function=True).node for t in fdef.ret.values()}
         rets |= set(fdef.control_ret.values())
         returns = [fdef.ret.get(arg.name, "") for arg in fdef.signature.output_arg]
@@ -363,39 +369,42 @@ def _from_graph_def(source: Path, graph_def, fmt: str) -> Model:
 def _link(model: Model, source: Path) -> None:
     """Every edge, into the Model's per-node edge lists (Model.succ / Model.pred), in one pass:
     each node's inputs in order, then the call edges from the bodies it calls."""
-    nodes, succ, pred = model.nodes, model.succ, model.pred
+    nodes, succ, pred, data_edges = model.nodes, model.succ, model.pred, _DATA_EDGES
     called = {fn for node in nodes.values() for fn in node.calls}
     for node in list(nodes.values()):
-        if node.proto is None:
+        proto = node.proto
+        if proto is None:
             continue
-        in_function = bool(node.scope)
+        scope = node.scope
+        in_function = bool(scope)
         index = 0
         dst = node.key
         into: list = []
-        for text in node.proto.input:
+        for text in proto.input:
             name, port, control = split_input(text, in_function)
-            src = (node.scope, name)
-            if src not in nodes:
-                if in_function and node.scope not in called:
+            producer = nodes.get((scope, name))
+            if producer is None:
+                if in_function and scope not in called:
                     # TensorFlow imports a library without instantiating its functions: a broken
                     # body matters only once something calls it, and nothing calls this one.
                     continue
-                where = f" in function {node.scope}" if node.scope else ""
+                where = f" in function {scope}" if scope else ""
                 raise LoadError(source, f"node {node.name!r}{where} has input {text!r}, "
                                         "which names a node that does not exist")
             if control:
                 data = _CONTROL_EDGE
             else:
-                data = _DATA_EDGES.get((port, index))
+                data = data_edges.get((port, index))
                 if data is None:
-                    data = _DATA_EDGES[(port, index)] = {"kind": "data", "port": port, "index": index}
+                    data = data_edges[(port, index)] = {"kind": "data", "port": port, "index": index}
                 index += 1
-            into.append((src, data))
+            into.append((producer.key, data))  # the producer's own key: one tuple per node, not per edge
         for fn in node.calls:
             for ret in model.functions[fn].ret_nodes:
-                if (fn, ret) not in nodes:
+                body_node = nodes.get((fn, ret))
+                if body_node is None:
                     raise LoadError(source, f"function {fn!r} returns {ret!r}, which is not a node of its body")
-                into.append(((fn, ret), _CALL_EDGE))
+                into.append((body_node.key, _CALL_EDGE))
         if into:
             pred[dst] = into
             for src, data in into:

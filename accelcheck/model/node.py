@@ -4,7 +4,7 @@ and the node-level vocabulary the graph is built from (node keys, graph-boundary
 from __future__ import annotations
 
 from . import opdefs
-from .dtypes import dtype_name, shape_tuple, tensor_values
+from .dtypes import base_dtype, dtype_name, shape_tuple, tensor_values
 
 NodeKey = tuple[str, str]  # (scope, node name); scope "" = top-level graph
 
@@ -15,6 +15,10 @@ ARG_OP = "_Arg"
 GRAPH_ARG_OPS = frozenset({"_Arg", "_DeviceArg"})
 GRAPH_RETVAL_OPS = frozenset({"_Retval", "_DeviceRetval"})
 BOUNDARY_OPS = GRAPH_ARG_OPS | GRAPH_RETVAL_OPS
+
+# attr_dtypes() results by content, and their dtype sets by the shared dict's id (see attr_dtypes).
+_SHARED_DTYPES: dict[tuple, dict[str, str]] = {}
+_DTYPE_SETS: dict[int, tuple[frozenset[str], frozenset[str]]] = {}
 
 
 class Node:
@@ -43,28 +47,46 @@ class Node:
     def attr_dtypes(self) -> dict[str, str]:
         """Every dtype-valued attr (T, dtype, DstT, ...), lists flattened as "T[0]", ...
 
-        For function arguments, the argument's own type under "T".
+        For function arguments, the argument's own type under "T". Read-only: nodes with the same
+        dtype attrs share one dict.
         """
         if self._dtypes is not None:  # computed once: every dtype rule asks
             return self._dtypes
-        if self.proto is None:
-            self._dtypes = {"T": self.arg_dtype} if self.arg_dtype else {}
-            return self._dtypes
         out: dict[str, str] = {}
-        for key, value in self.proto.attr.items():
-            kind = value.WhichOneof("value")
-            if kind == "type":
-                out[key] = dtype_name(value.type)
-            elif kind == "list" and value.list.type:
-                for i, t in enumerate(value.list.type):
-                    out[f"{key}[{i}]"] = dtype_name(t)
-        for key, dtype in opdefs.type_defaults(self.op).items():
-            out.setdefault(key, dtype)  # stripped at export because it equals the OpDef default
-        self._dtypes = out
-        return out
+        if self.proto is None:
+            if self.arg_dtype:
+                out["T"] = self.arg_dtype
+        else:
+            attr = self.proto.attr
+            for key in attr:  # plain iteration and type reads: several times cheaper than items()/WhichOneof
+                value = attr[key]
+                if value.type:
+                    out[key] = dtype_name(value.type)
+                elif value.HasField("list"):
+                    for i, t in enumerate(value.list.type):
+                        out[f"{key}[{i}]"] = dtype_name(t)
+                elif value.HasField("type"):
+                    out[key] = dtype_name(0)  # set, to DT_INVALID
+            for key, dtype in opdefs.type_defaults(self.op).items():
+                out.setdefault(key, dtype)  # stripped at export because it equals the OpDef default
+        # A big graph has a handful of distinct combinations: one dict each, not one per node, and
+        # checks may memoise a verdict on the dict's identity (shared dicts live as long as the process).
+        self._dtypes = _SHARED_DTYPES.setdefault(tuple(out.items()), out)
+        return self._dtypes
 
-    def dtypes(self) -> set[str]:
-        return set(self.attr_dtypes().values())
+    def dtypes(self) -> frozenset[str]:
+        """The dtypes the node's dtype attrs name."""
+        types = self.attr_dtypes()
+        found = _DTYPE_SETS.get(id(types))
+        if found is None:
+            found = _DTYPE_SETS[id(types)] = (frozenset(types.values()),
+                                              frozenset(base_dtype(t) for t in types.values()))
+        return found[0]
+
+    def base_dtypes(self) -> frozenset[str]:
+        """dtypes() with reference types read as their value types (float32_ref -> float32)."""
+        self.dtypes()
+        return _DTYPE_SETS[id(self._dtypes)][1]
 
     def _attr(self, key: str):
         """The AttrValue under `key`, or None (absent, or a function argument)."""

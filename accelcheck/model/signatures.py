@@ -136,14 +136,14 @@ def inferred_signature(model: Model) -> Signature | None:
             outputs[n.name] = returned
         targets.add(n.key)  # what runs: the _Retval too (its device, its input edge)
     for n in top:
+        if model.has_consumers(n.key):
+            continue  # most nodes: asked first, as it is the cheapest test
         if n.op in _NOT_OUTPUTS or n.op.startswith(("Apply", "ResourceApply")) or n.op in ("Const", "Placeholder"):
             continue
         if n.op in GRAPH_RETVAL_OPS or n.op in GRAPH_ARG_OPS:
             continue
         if n.name.startswith(_BOOKKEEPING_SCOPES) or n.name.endswith("/read"):
             continue  # gradients, checkpointing and variable reads are not what a graph serves
-        if model.has_consumers(n.key):
-            continue
         if model.output_count(n) != 0:  # None: an op TensorFlow does not know; assume it has one
             outputs[n.name] = _node_spec(n)
     if not outputs and not targets:

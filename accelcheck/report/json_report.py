@@ -19,6 +19,7 @@ def report_to_dict(report: Report) -> dict:
         "findings": [f.to_dict() | ({"confirmation": report.confirmation(i)} if report.confirm else {})
                      for i, f in enumerate(report.findings)],
         "signatures": report.verdicts(),
+        **({"not_converted": report.not_converted} if report.not_converted else {}),
         "suppressed": report.suppressed,
         "baselined": report.baselined,
     } | ({"confirm": report.confirm.to_dict()} if report.confirm is not None else {})

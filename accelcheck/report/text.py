@@ -139,5 +139,8 @@ def render_text(reports: list[Report], color: bool | None = None, width: int | N
             sev = Severity.ERROR if v["verdict"] == "errors" else Severity.WARNING if v["verdict"] == "warnings" else None
             line = _verdict_line(report, sig, v)
             out.append("  " + (paint.sev(sev, line) if sev is not None else line))
+        for sig in report.not_converted:
+            out.append(f"  {sig}: not checked — the converter does not convert it by default "
+                       f"(--signature {sig} checks it)")
         out.append("")
     return "\n".join(out).rstrip() + "\n"

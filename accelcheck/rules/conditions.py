@@ -21,7 +21,6 @@ from typing import Callable
 
 from ..errors import ConfigError
 from ..model import Model, Node
-from ..model.dtypes import base_dtype
 from .. import opsets
 
 Predicate = Callable[[Model, Node], bool]
@@ -85,7 +84,14 @@ def _compile_one(key: str, value, where: str) -> Predicate:
             matches = opsets.op_pattern(value)
         except KeyError:
             raise ConfigError(f"{where}: unknown op pattern {value!r} (rules/data/op_sets.json `patterns`)") from None
-        return lambda m, n: matches(n.op)
+        verdicts: dict[str, bool] = {}  # per op: a regex per node is measurable on big graphs
+
+        def op_matches(m, n):
+            found = verdicts.get(n.op)
+            if found is None:
+                found = verdicts[n.op] = bool(matches(n.op))
+            return found
+        return op_matches
     if key == "op_prefix":
         prefixes = tuple(value)
         return lambda m, n: n.op.startswith(prefixes)
@@ -94,7 +100,7 @@ def _compile_one(key: str, value, where: str) -> Predicate:
         return lambda m, n: n.op.endswith(suffixes)
     if key == "dtype_in":
         dtypes = frozenset(value)
-        return lambda m, n: any(base_dtype(d) in dtypes for d in n.dtypes())
+        return lambda m, n: not dtypes.isdisjoint(n.base_dtypes())
     if key == "device_matches":
         pattern = re.compile(value, re.IGNORECASE)
         return lambda m, n: bool(n.device and pattern.search(n.device))
@@ -107,6 +113,11 @@ def _compile_one(key: str, value, where: str) -> Predicate:
         return lambda m, n: m.format in formats
     if key in ("all", "any"):
         subs = [compile_condition(c, where) for c in value]
+        if len(subs) == 2:  # the common case, without a generator per node
+            first, second = subs
+            if key == "all":
+                return lambda m, n: first(m, n) and second(m, n)
+            return lambda m, n: first(m, n) or second(m, n)
         combine = all if key == "all" else any
         return lambda m, n: combine(s(m, n) for s in subs)
     if key == "not":

@@ -45,6 +45,9 @@ class Pack:
     rules: tuple[Rule, ...]
     source: str  # file it came from
     inputs: tuple[str, ...] = ("graph",)  # the model kinds the target checks: graph (TensorFlow), tflite
+    # Which signatures a check without --signature covers: all, or those the target's converter
+    # converts by default (tflite-converter: TFLiteConverter.from_saved_model with no signature_keys).
+    signatures: str = "all"
 
     def reads(self, kind: str) -> bool:
         return kind in self.inputs
@@ -164,11 +167,13 @@ def _resolve(target: str, files: dict[str, Path], chain: tuple[str, ...]) -> Pac
     rules: dict[str, Rule] = {}
     data: list[str] = []
     inputs: list[str] = []
+    signatures = "all"
     for base in doc.get("extends", []):
         parent = _resolve(base, files, chain + (target,))
         rules.update({r.code: r for r in parent.rules})
         data.extend(d for d in parent.data if d not in data)
         inputs.extend(i for i in parent.inputs if i not in inputs)
+        signatures = parent.signatures if parent.signatures != "all" else signatures
     for code, changes in (doc.get("overrides") or {}).items():
         if code not in rules:
             raise ConfigError(f"{path}: overrides {code}, which no extended pack defines")
@@ -183,7 +188,8 @@ def _resolve(target: str, files: dict[str, Path], chain: tuple[str, ...]) -> Pac
     data.extend(d for d in doc.get("data", []) if d not in data)
     return Pack(target=target, title=doc.get("title", target), prefix=doc.get("prefix", ""),
                 status=doc.get("status", "active"), notice=doc.get("notice", ""), data=tuple(data),
-                rules=tuple(rules.values()), source=str(path), inputs=tuple(doc.get("inputs") or inputs or ["graph"]))
+                rules=tuple(rules.values()), source=str(path), inputs=tuple(doc.get("inputs") or inputs or ["graph"]),
+                signatures=doc.get("signatures", signatures))
 
 
 def all_targets() -> list[Pack]:

@@ -6,6 +6,8 @@ from __future__ import annotations
 import re
 from typing import Iterator
 
+from ...model import opdefs
+from ...model.meta import asset_tensors
 from ...model.dtypes import format_shape
 from ...opsets import name_pattern
 from . import Hit
@@ -13,9 +15,15 @@ from . import Hit
 
 def unregistered_op(ctx, rule) -> Iterator[Hit]:
     """Ops TensorFlow does not know: an import error, unless in a function nothing ever calls."""
-    reachable = ctx.model.reachable_functions()
-    for node in ctx.all_nodes():
-        if not node.registered:
+    reachable = None
+    for op, nodes in ctx.by_op().items():
+        if opdefs.is_registered(op):
+            continue
+        for node in nodes:
+            if node.registered:  # a call of a library function
+                continue
+            if reachable is None:
+                reachable = ctx.model.reachable_functions()
             yield Hit(node.key, severity=None if not node.scope or node.scope in reachable else "info")
 
 
@@ -46,9 +54,10 @@ def file_access(ctx, rule) -> Iterator[Hit]:
     PrintV2 counts when it prints to a file (output_stream "file://...")."""
     ops = set(rule.options["ops"])
     model = ctx.model
-    run = model.loaded()
+    run = None  # what loading and serving runs: a walk over the graph, so only when there is a candidate
     for node in ctx.nodes_with_ops(frozenset(ops | {"PrintV2", "DatasetFromGraph"}), live_only=False):
         key = node.key
+        run = model.loaded() if run is None else run
         if key not in run:
             continue
         if node.op in ops or _prints_to_file(node):
@@ -135,7 +144,18 @@ def device_placement(ctx, rule) -> Iterator[Hit]:
                           severity="warning" if soft_elsewhere else None)
 
 
+def duplicate_asset(ctx, rule) -> Iterator[Hit]:
+    """An asset tensor the SavedModel lists more than once. TensorFlow's C++ loader feeds every
+    entry with its file path, and a session run fed one tensor twice fails ("Endpoint ... fed more
+    than once"). Python's loader builds a dict of them, so the model loads in Python."""
+    names = asset_tensors(ctx.model)
+    for name in sorted({n for n in names if names.count(n) > 1}):
+        # About loading the model, not a node a signature runs: every signature is affected.
+        yield Hit(None, {"tensor": name, "count": names.count(name)})
+
+
 CHECKS = {
+    "duplicate-asset": duplicate_asset,
     "unregistered-op": unregistered_op,
     "device-placement": device_placement,
     "dynamic-input-shape": dynamic_input_shape,
@@ -144,6 +164,7 @@ CHECKS = {
 }
 
 OPTIONS = {
+    "duplicate-asset": {},
     "unregistered-op": {},
     "device-placement": {"always_session": False, "hard_in_session": False,
                          "session_consequence": "hosts without that device cannot place it"},

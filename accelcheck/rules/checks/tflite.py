@@ -18,6 +18,7 @@ from typing import Iterator
 
 from ...model import opdefs
 from ...model.dtypes import base_dtype
+from ...model.meta import root_object_children
 from ...opsets import op_set
 from ...resources import load_data
 from . import REQUIRED, Hit
@@ -119,10 +120,26 @@ def _probed_outcome(entry: dict) -> str | None:
 
 def _select_checked(outcome: str, probed: dict | None) -> str:
     """A hand probe's `select` is the converter naming the op as a flex op; the registry probe
-    also converted it with Select TF ops, which can still fail (no kernel in the flex delegate)."""
+    also converted it with Select TF ops, which can still fail (no kernel in the flex delegate).
+    When it converted once its integer operands were constants (Cumsum/Cumprod with a constant
+    axis), the failure belongs to a fed operand: op_support judges the node's (_fed_operands)."""
     if outcome == SELECT and probed and probed.get("select") == "fails" and probed["builtins"] != BUILTIN:
-        return CUSTOM
+        return SELECT if (probed.get("const_operands") or {}).get("select") == "ok" else CUSTOM
     return outcome
+
+
+def _fed_operands(node, dtype: str, outcome: str, sources: ValueSources) -> tuple[str, str]:
+    """A Select TF op the registry probe converted only with constant operands needs a custom op
+    when one of this node's is computed. Returns (outcome, why)."""
+    entry = _registry()["ops"].get(node.op, {}).get(dtype, {})
+    constant = entry.get("const_operands") or {}
+    if outcome != SELECT or entry.get("select") != "fails" or constant.get("select") != "ok":
+        return outcome, ""
+    for name in constant["operands"]:
+        found = sources.of_input(node, name)
+        if found is not None and found[0] != VARIABLE:
+            return CUSTOM, f"`{name}` is computed, not a constant"
+    return outcome, ""
 
 
 def converted_signatures(model) -> list[str]:
@@ -131,7 +148,7 @@ def converted_signatures(model) -> list[str]:
     `_default_save_signature`), of which it converts serving_default alone
     (tensorflow/lite/python/lite.py, TFLiteConverterV2.from_saved_model, TF 2.21)."""
     names = [k for k in model.signatures if not k.startswith("__")]
-    root = model.root_object_children()
+    root = root_object_children(model)
     if len(names) > 1 and "serve" in root and "_default_save_signature" not in root and "serving_default" in names:
         return ["serving_default"]
     return names
@@ -195,6 +212,12 @@ def _conditioned(node, outcome: str, sources: ValueSources) -> tuple[str, str]:
     (rules/data/tflite_operand_conditions.json, measured): a Roll with a computed shift, or on a
     tensor of unknown shape, is not lowered to builtins. Returns (outcome, why)."""
     table = load_data("tflite_operand_conditions.json")
+    for arg_name, limit in table.get("input_rank", {}).get(node.op, {}).items():
+        if primary_dtype(node) in limit["dtypes"]:
+            rank = _input_rank(sources.model, node, arg_name)
+            if rank is not None and rank > limit["max_rank"]:
+                return limit["otherwise"], f"`{arg_name}` has rank {rank}"
+            outcome = BUILTIN  # the table's entry for this dtype was probed at a larger rank
     for arg_name, otherwise in table["const_operands"].get(node.op, {}).items():
         found = sources.of_input(node, arg_name)
         if found is not None and found[0] != VARIABLE and _RANK[otherwise] > _RANK[outcome]:
@@ -236,6 +259,20 @@ def output_shape(node, port: str):
     return shapes[int(index)] if shapes and int(index) < len(shapes) else None
 
 
+def _input_rank(model, node, arg_name: str) -> int | None:
+    """The rank of the named input: its Const's value, or its producer's recorded shape; None if unknown."""
+    index = input_index(node, arg_name)
+    for src, d in model.producers(node.key):
+        if d["kind"] == "data" and d["index"] == index:
+            producer = model.nodes[src]
+            rank = producer.const_rank()
+            if rank is None:
+                shape = output_shape(producer, d["port"])
+                rank = len(shape) if shape is not None else None
+            return rank
+    return None
+
+
 def _unknown_channels(model, node, arg_name: str) -> bool:
     """The named input has a known rank but an unknown channel dimension (NHWC: last, NCHW: 1),
     as recorded in its producer's _output_shapes; an input of unknown shape is not judged."""
@@ -263,7 +300,9 @@ def op_support(ctx, rule) -> Iterator[Hit]:
             continue
         outcome, confidence, dtype = classify_node(node)
         outcome = _with_constant_operands(node, dtype, outcome, sources)
-        outcome, why = _conditioned(node, outcome, sources)
+        outcome, why = _fed_operands(node, dtype, outcome, sources)
+        if not why:
+            outcome, why = _conditioned(node, outcome, sources)
         if outcome == wanted:
             basis = "measured" if confidence == "certain" else "inferred"
             yield Hit(node.key, {"dtype": dtype, "basis": f"{basis}; {why}" if why else basis},

@@ -5,15 +5,18 @@ from __future__ import annotations
 
 from typing import Iterator
 
+from ...model.dtypes import base_dtype
 from . import Hit
 
 
 def variable_assignment(ctx, rule) -> Iterator[Hit]:
-    """A node that writes a variable and that a signature's outputs depend on."""
+    """A node that writes a variable and that a signature's outputs depend on (of the variable
+    kinds, and dtypes when given, that the rule names)."""
     kinds = set(rule.options["kinds"])
+    dtypes = set(rule.options["dtypes"])
     model = ctx.model
     for var in model.variables:
-        if var.kind not in kinds:
+        if var.kind not in kinds or (dtypes and base_dtype(var.dtype) not in dtypes):
             continue
         for writer in var.assigned_by:
             if ctx.is_live(writer):
@@ -70,4 +73,4 @@ def ref_variable_users(ctx, rule) -> Iterator[Hit]:
 CHECKS = {"variable-assignment": variable_assignment, "ref-variable-users": ref_variable_users,
           "unrestored-variable": unrestored_variable}
 
-OPTIONS = {"variable-assignment": {"kinds": ["ref", "resource"]}, "ref-variable-users": {}, "unrestored-variable": {}}
+OPTIONS = {"variable-assignment": {"kinds": ["ref", "resource"], "dtypes": []}, "ref-variable-users": {}, "unrestored-variable": {}}

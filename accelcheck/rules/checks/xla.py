@@ -48,21 +48,29 @@ def no_kernel(ctx, rule) -> Iterator[Hit]:
 
 def unsupported_dtype(ctx, rule) -> Iterator[Hit]:
     kernels = _kernels(rule)
+    verdicts: dict[tuple[str, int], tuple[str, str] | None] = {}  # (op, id of the shared dtype dict)
     for node in _candidates(ctx, rule):
         registrations = kernels.get(node.op)
         if not registrations:
             continue
         node_types = node.attr_dtypes()
-        rejected: dict[str, str] = {}
-        for reg in registrations:
-            bad = _disallowed(node_types, reg.get("constraints", {}))
-            if not bad:
-                rejected = {}
-                break
-            rejected = rejected or bad
+        memo_key = (node.op, id(node_types))
+        if memo_key not in verdicts:
+            verdicts[memo_key] = _rejected(node_types, registrations)
+        rejected = verdicts[memo_key]
         if rejected:
-            attr, dtype = next(iter(sorted(rejected.items())))
-            yield Hit(node.key, {"attr": attr, "dtype": dtype})
+            yield Hit(node.key, {"attr": rejected[0], "dtype": rejected[1]})
+
+
+def _rejected(node_types: dict[str, str], registrations: list[dict]) -> tuple[str, str] | None:
+    """(attr, dtype) that no kernel registration allows, or None when one allows them all."""
+    rejected: dict[str, str] = {}
+    for reg in registrations:
+        bad = _disallowed(node_types, reg.get("constraints", {}))
+        if not bad:
+            return None
+        rejected = rejected or bad
+    return next(iter(sorted(rejected.items()))) if rejected else None
 
 
 def _disallowed(node_types: dict[str, str], constraints: dict[str, list[str]]) -> dict[str, str]:

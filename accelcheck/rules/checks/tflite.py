@@ -17,11 +17,13 @@ from collections import Counter
 from typing import Iterator
 
 from ...model import opdefs
+from ...model.graph import call_arg_offset
 from ...model.dtypes import base_dtype
 from ...model.meta import root_object_children
 from ...opsets import op_set
 from ...resources import load_data
 from . import REQUIRED, Hit
+from .tflite_cond import untaken_branch_nodes
 from .value_sources import VARIABLE, ValueSources, input_index
 
 BUILTIN, SELECT, CUSTOM = "builtin", "select", "custom"
@@ -210,11 +212,16 @@ _RANK = {BUILTIN: 0, SELECT: 1, CUSTOM: 2}
 def _conditioned(node, outcome: str, sources: ValueSources) -> tuple[str, str]:
     """The outcome once the operands and shape the converter needs are considered
     (rules/data/tflite_operand_conditions.json, measured): a Roll with a computed shift, or on a
-    tensor of unknown shape, is not lowered to builtins. Returns (outcome, why)."""
+    tensor of unknown shape, is not lowered to builtins; a per-channel fake-quant of constant weights
+    is folded into them. Returns (outcome, why)."""
     table = load_data("tflite_operand_conditions.json")
+    for arg_name, when_constant in table.get("const_input", {}).get(node.op, {}).items():
+        found = sources.of_input(node, arg_name)
+        if found is None or found[0] == VARIABLE:
+            return when_constant, f"`{arg_name}` is a constant the converter folds it into"
     for arg_name, limit in table.get("input_rank", {}).get(node.op, {}).items():
         if primary_dtype(node) in limit["dtypes"]:
-            rank = _input_rank(sources.model, node, arg_name)
+            rank = input_rank(sources.model, node, arg_name)
             if rank is not None and rank > limit["max_rank"]:
                 return limit["otherwise"], f"`{arg_name}` has rank {rank}"
             outcome = BUILTIN  # the table's entry for this dtype was probed at a larger rank
@@ -259,18 +266,29 @@ def output_shape(node, port: str):
     return shapes[int(index)] if shapes and int(index) < len(shapes) else None
 
 
-def _input_rank(model, node, arg_name: str) -> int | None:
+def input_rank(model, node, arg_name: str) -> int | None:
     """The rank of the named input: its Const's value, or its producer's recorded shape; None if unknown."""
     index = input_index(node, arg_name)
-    for src, d in model.producers(node.key):
-        if d["kind"] == "data" and d["index"] == index:
-            producer = model.nodes[src]
-            rank = producer.const_rank()
-            if rank is None:
-                shape = output_shape(producer, d["port"])
-                rank = len(shape) if shape is not None else None
-            return rank
-    return None
+    return next((_rank_of(model, src, d["port"]) for src, d in model.producers(node.key)
+                 if d["kind"] == "data" and d["index"] == index), None)
+
+
+def _rank_of(model, key, port: str, depth: int = 0) -> int | None:
+    """The rank of one output; a function argument's is that of what its first call site passes."""
+    producer = model.nodes[key]
+    if producer.is_arg:
+        sites = model.call_sites().get(producer.scope, [])
+        info = model.functions.get(producer.scope)
+        if not sites or info is None or depth > 20:
+            return None
+        position = info.arg_names.index(producer.name) + call_arg_offset(sites[0].op)
+        return next((_rank_of(model, src, d["port"], depth + 1) for src, d in model.producers(sites[0].key)
+                     if d["kind"] == "data" and d["index"] == position), None)
+    rank = producer.const_rank()
+    if rank is None:
+        shape = output_shape(producer, port)
+        rank = len(shape) if shape is not None else None
+    return rank
 
 
 def _unknown_channels(model, node, arg_name: str) -> bool:
@@ -295,9 +313,12 @@ def op_support(ctx, rule) -> Iterator[Hit]:
         return
     exclude = rule.options["exclude_ops"]
     sources = ValueSources(ctx.model)
+    untaken = untaken_branch_nodes(ctx)
     for node in ctx.live_nodes():
         if node.op in exclude or (node.calls and node.op in node.calls) or _fused_gelu(ctx.model, node):
             continue
+        if node.key in untaken:
+            continue  # the converter folds the cond and prunes the branch
         outcome, confidence, dtype = classify_node(node)
         outcome = _with_constant_operands(node, dtype, outcome, sources)
         outcome, why = _fed_operands(node, dtype, outcome, sources)

@@ -1,4 +1,13 @@
-"""A lowered cond the TFLite converter cannot turn back into IF once it has folded constants.
+"""v1 conds (Switch/Merge) as the TFLite converter sees them: a branch a constant predicate never
+takes is folded away, and a lowered cond it cannot turn back into IF once it has folded constants.
+
+The first: a cond on a Const, or on a PlaceholderWithDefault no signature feeds (a frozen graph's
+`is_training`), is decided when converting; the nodes only the untaken branch runs are pruned with
+it, so whatever they need does not matter (measured, TF 2.21: a Cumprod in the untaken branch of a
+frozen TF1 cond converts with builtins, in the taken one it does not; a dropout's RandomUniform there
+does not stay in float under full-integer quantization).
+
+The second:
 
 convert_variables_to_constants_v2 (lower_control_flow=True, its default) rewrites a TF2 function's
 If/Case into v1 Switch/Merge and each variable read into an Identity of a Const. A read inside a
@@ -15,6 +24,7 @@ from __future__ import annotations
 
 from typing import Iterator
 
+from ...model import NodeKey
 from . import Hit
 
 _READS = ("Identity", "ReadVariableOp")
@@ -49,6 +59,48 @@ def _switches_back_to_const(model, key) -> int | None:
         elif op != "Identity":
             return None
         key = source
+    return None
+
+
+def untaken_branch_nodes(ctx) -> frozenset[NodeKey]:
+    """Nodes that run only in a branch a constant predicate never takes (computed once per lint)."""
+    return ctx.memo("untaken-branches", lambda: _untaken(ctx.model))
+
+
+def _untaken(model) -> frozenset[NodeKey]:
+    fed = {t.node for sig in model.signatures.values() for t in sig.inputs.values()}
+    frontier = []
+    for node in model.nodes.values():
+        if node.op not in ("Switch", "RefSwitch") or node.scope:
+            continue
+        pred = next((p for p, d in model.producers(node.key) if d["kind"] == "data" and d["index"] == 1), None)
+        value = _constant_bool(model, pred, fed) if pred is not None else None
+        if value is not None:
+            dead_port = "0" if value else "1"  # output_false is 0, output_true 1
+            frontier += [dst for dst, d in model.consumers(node.key) if d["kind"] == "data" and d["port"] == dead_port]
+    # TensorFlow's dead tensors: a node with a dead input is dead, except a Merge, which takes the live one.
+    dead: set[NodeKey] = set()
+    while frontier:
+        key = frontier.pop()
+        if key in dead or model.nodes[key].op.endswith("Merge"):
+            continue
+        dead.add(key)
+        frontier += [dst for dst, _ in model.consumers(key)]
+    return frozenset(dead)
+
+
+def _constant_bool(model, key, fed) -> bool | None:
+    """The value of a predicate decided before the graph runs: a Const, or the default of a
+    PlaceholderWithDefault no signature feeds, through Identity nodes; None otherwise."""
+    for _ in range(_MAX_CHAIN):
+        node = model.nodes[key]
+        if node.op == "PlaceholderWithDefault" and key not in fed or node.op == "Identity":
+            key = next((src for src, d in model.producers(key) if d["kind"] == "data"), None)
+            if key is None:
+                return None
+            continue
+        values = node.const_values() if node.op == "Const" else None
+        return bool(values[0]) if values is not None and len(values) == 1 else None
     return None
 
 

@@ -19,7 +19,8 @@ from typing import Iterator
 
 from ...resources import load_data
 from . import Hit
-from .tflite import BUILTIN, classify_node, converted_signatures, in_fused_gelu, primary_dtype
+from .tflite import BUILTIN, classify_node, converted_signatures, in_fused_gelu, input_rank, primary_dtype
+from .tflite_cond import untaken_branch_nodes
 from .tflite_view import builtins_of, is_operator, rewritten
 
 INT8, FLOAT, FAILS = "int8", "float", "fails"
@@ -198,8 +199,9 @@ def no_int8_kernel(ctx, rule) -> Iterator[Hit]:
     if model.format == "tflite":
         yield from _flatbuffer(ctx)
         return
+    untaken = untaken_branch_nodes(ctx)
     for node in ctx.live_nodes():
-        if not is_operator(node):
+        if not is_operator(node) or node.key in untaken:
             continue
         outcome, _, _ = classify_node(node)
         if outcome != BUILTIN or in_fused_gelu(model, node):
@@ -260,8 +262,11 @@ def lookup_into_gather(ctx, rule) -> Iterator[Hit]:
     The converter writes the lookup's result without a shape; the element-wise ops after it are then
     prepared as scalars and the gather drops the batch dimension, so calibration fails in whatever
     needs the real shape (measured, TF 2.21: "reshape.cc num_input_elements != num_output_elements",
-    "reduce.cc ... failed to prepare", a crash). A gather right after the lookup is fine (measured)."""
+    "reduce.cc ... failed to prepare", a crash). A gather right after the lookup is fine, and so is a
+    lookup of rank-1 keys ([batch] words: clip, gather, then a matmul, a mean, a reshape, measured)."""
     for node in ctx.nodes_with_ops(_LOOKUPS, live_only=True):
+        if input_rank(ctx.model, node, "keys") == 1:
+            continue  # one key per example: the shapes it loses are the ones it has (measured: calibrates)
         found = _gather_after_elementwise(ctx, node.key)
         if found is not None and not node.attr_bool("_quantized"):
             gather, via = found

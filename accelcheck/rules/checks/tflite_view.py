@@ -65,7 +65,7 @@ _FAKE_QUANT = frozenset({"FakeQuantWithMinMaxArgs", "FakeQuantWithMinMaxVars", "
 def _fused(model, node) -> list[str] | None:
     """The builtin a pattern the converter fuses turns the node into (measured: tf.nn.gelu -> GELU
     in tflite_lowering.json's patterns; on the holdout corpus, square(x - y) -> SQUARED_DIFFERENCE,
-    tf.math.l2_normalize -> L2_NORMALIZATION, and fake-quant nodes absorbed into the quantization
+    tf.math.l2_normalize over the last axis -> L2_NORMALIZATION, and fake-quant nodes absorbed into the quantization
     parameters of a QAT model; on tf2onnx's regression checkpoint, pow(x - y, 2) likewise);
     None when the node is not part of one."""
     if node.op in _FAKE_QUANT:
@@ -77,9 +77,23 @@ def _fused(model, node) -> list[str] | None:
         if producers & {"Sub"}:
             return ["SQUARED_DIFFERENCE"]
         consumers = [dst for dst, d in model.consumers(node.key) if d["kind"] == "data"]
-        if any(model.nodes[c].op == "Sum" and reaches(model, c, lambda n: n.op == "Rsqrt", 2) for c in consumers):
+        # L2_NORMALIZATION normalizes the last axis only (measured: tf.math.l2_normalize on another axis
+        # or on several, and a StyleGAN demodulation summing over three axes, keep SQUARE in float).
+        if any(model.nodes[c].op == "Sum" and _reduces_last_axis(model, node, c)
+               and reaches(model, c, lambda n: n.op == "Rsqrt", 2) for c in consumers):
             return ["L2_NORMALIZATION"]
     return None
+
+
+def _reduces_last_axis(model, square, total) -> bool:
+    """Whether the Sum `total` reduces its input (the Square's result) over its last axis alone."""
+    axes = next((model.nodes[src].const_values() for src, d in model.producers(total)
+                 if d["kind"] == "data" and d["index"] == 1), None)
+    if not axes or len(axes) != 1:
+        return False
+    shapes = square.output_shapes()
+    rank = len(shapes[0]) if shapes and shapes[0] is not None else None
+    return axes[0] == -1 or (rank is not None and axes[0] == rank - 1)
 
 
 def _exponent(model, node) -> float | None:

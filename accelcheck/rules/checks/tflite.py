@@ -229,6 +229,9 @@ def _conditioned(node, outcome: str, sources: ValueSources) -> tuple[str, str]:
         found = sources.of_input(node, arg_name)
         if found is not None and found[0] != VARIABLE and _RANK[otherwise] > _RANK[outcome]:
             return otherwise, f"`{arg_name}` is computed, not a constant"
+    otherwise = table.get("new_axis_dynamic", {}).get(node.op)
+    if otherwise and _RANK[otherwise] > _RANK[outcome] and _new_axis_on_dynamic(sources.model, node):
+        return otherwise, "it adds an axis to an input with two or more unknown dimensions"
     otherwise = table["static_shape"].get(node.op)
     if otherwise and _RANK[otherwise] > _RANK[outcome]:
         shapes = node.output_shapes()
@@ -267,14 +270,21 @@ def output_shape(node, port: str):
 
 
 def input_rank(model, node, arg_name: str) -> int | None:
-    """The rank of the named input: its Const's value, or its producer's recorded shape; None if unknown."""
+    """The rank of the named input; None if unknown."""
+    shape = input_shape(model, node, arg_name)
+    return len(shape) if shape is not None else None
+
+
+def input_shape(model, node, arg_name: str) -> tuple | None:
+    """The shape of the named input (None for an unknown dimension): its Const's value, or its
+    producer's recorded shape; None if unknown."""
     index = input_index(node, arg_name)
-    return next((_rank_of(model, src, d["port"]) for src, d in model.producers(node.key)
+    return next((_shape_of(model, src, d["port"]) for src, d in model.producers(node.key)
                  if d["kind"] == "data" and d["index"] == index), None)
 
 
-def _rank_of(model, key, port: str, depth: int = 0) -> int | None:
-    """The rank of one output; a function argument's is that of what its first call site passes."""
+def _shape_of(model, key, port: str, depth: int = 0) -> tuple | None:
+    """The shape of one output; a function argument's is that of what its first call site passes."""
     producer = model.nodes[key]
     if producer.is_arg:
         sites = model.call_sites().get(producer.scope, [])
@@ -282,13 +292,27 @@ def _rank_of(model, key, port: str, depth: int = 0) -> int | None:
         if not sites or info is None or depth > 20:
             return None
         position = info.arg_names.index(producer.name) + call_arg_offset(sites[0].op)
-        return next((_rank_of(model, src, d["port"], depth + 1) for src, d in model.producers(sites[0].key)
+        return next((_shape_of(model, src, d["port"], depth + 1) for src, d in model.producers(sites[0].key)
                      if d["kind"] == "data" and d["index"] == position), None)
     rank = producer.const_rank()
-    if rank is None:
-        shape = output_shape(producer, port)
-        rank = len(shape) if shape is not None else None
-    return rank
+    if rank is not None:
+        return (0,) * rank  # a constant's dimensions are all known; only their number matters here
+    return output_shape(producer, port)
+
+
+def _new_axis_on_dynamic(model, node) -> bool:
+    """A StridedSlice that adds an axis, spells out every input dimension (or uses an ellipsis), on an
+    input with two or more unknown dimensions: `mask[:, None, :]` on [?, ?] (measured: needs Select TF
+    ops; `mask[:, None]`, `mask[None]`, or one unknown dimension convert)."""
+    new_axes = node.attr_int("new_axis_mask", 0)
+    shape = input_shape(model, node, "input") if new_axes else None
+    if shape is None or sum(d is None for d in shape) < 2:
+        return False
+    begin = next((model.nodes[src].const_values() for src, d in model.producers(node.key)
+                  if d["kind"] == "data" and d["index"] == input_index(node, "begin")), None)
+    if begin is None:
+        return False
+    return bool(node.attr_int("ellipsis_mask", 0)) or len(begin) - bin(new_axes).count("1") >= len(shape)
 
 
 def _unknown_channels(model, node, arg_name: str) -> bool:

@@ -108,7 +108,7 @@ def tensor_name(name: str) -> str:
 
 # ----------------------------------------------------------------------------- shapes
 
-def static_shape(shape, unranked: tuple[int, ...] = (), unknown: int = 1) -> list[int]:
+def static_shape(shape, unranked: tuple[int, ...] = (), unknown: int = 1, batch: int = 1) -> list[int]:
     """A TensorShape made static: unknown dims become 1; an unknown rank becomes `unranked`
     (default a scalar, []).
 
@@ -120,11 +120,11 @@ def static_shape(shape, unranked: tuple[int, ...] = (), unknown: int = 1) -> lis
     if shape.rank is None:
         return list(unranked)
     dims = shape.as_list()
-    # The batch (first) dimension is 1; `unknown` is for the others (a retry uses a realistic size).
-    return [(1 if i == 0 else unknown) if d is None else int(d) for i, d in enumerate(dims)]
+    # The batch (first) dimension is `batch`, `unknown` is for the others (a retry uses realistic sizes).
+    return [(batch if i == 0 else unknown) if d is None else int(d) for i, d in enumerate(dims)]
 
 
-def static_spec(spec, name: str | None = None, unranked: tuple[int, ...] = (), unknown: int = 1):
+def static_spec(spec, name: str | None = None, unranked: tuple[int, ...] = (), unknown: int = 1, batch: int = 1):
     t = tf()
-    return t.TensorSpec(static_shape(spec.shape, unranked, unknown), spec.dtype,
+    return t.TensorSpec(static_shape(spec.shape, unranked, unknown, batch), spec.dtype,
                         name=name or getattr(spec, "name", None))

@@ -102,10 +102,11 @@ def _compile_xla(model, signature, tags, inputs, outputs) -> list[OracleResult]:
                 if retry is None or not _traced_shape_error(retry):
                     error = retry
             if error is not None and not _about_the_ops(error) and any(
-                    s.shape.rank is not None and None in s.shape.as_list()[1:] for s in specs):
-                # Unknown spatial/sequence dims set to 1 are too small for some graphs (a 3x3
-                # convolution, `hw // 2` resizes): the model is not at fault, so try a realistic size.
-                retry = _lower(t, fn, [loading.static_spec(s, unknown=32) for s in specs])
+                    s.shape.rank is not None and None in s.shape.as_list() for s in specs):
+                # Unknown dims set to 1 are too small for some graphs (a 3x3 convolution, `hw // 2`
+                # resizes, the 20 best of [?, 4] boxes, whose first dimension is no batch): the model
+                # is not at fault, so try a realistic size.
+                retry = _lower(t, fn, [loading.static_spec(s, unknown=32, batch=32) for s in specs])
                 if retry is None or _about_the_ops(retry):
                     error = retry
             if error is None:

@@ -13,7 +13,7 @@ from typing import Iterator
 
 from ...resources import load_data
 from . import Hit
-from .tflite import output_shape
+from .tflite_shapes import output_shape
 from .tflite_view import builtins_of, computed_input, downstream, is_operator, unknown_dims, unsupported_activation
 
 _IGNORED = frozenset({"DEQUANTIZE", "QUANTIZE"})  # boundaries: the CPU runs them around the Edge TPU part

@@ -16,15 +16,14 @@ import functools
 from collections import Counter
 from typing import Iterator
 
-from ...model import opdefs
-from ...model.graph import call_arg_offset
 from ...model.dtypes import base_dtype
 from ...model.meta import root_object_children
 from ...opsets import op_set
 from ...resources import load_data
 from . import REQUIRED, Hit
 from .tflite_cond import untaken_branch_nodes
-from .value_sources import VARIABLE, ValueSources, input_index
+from .tflite_shapes import folded, input_rank, new_axis_on_dynamic, unknown_channels
+from .value_sources import VARIABLE, ValueSources
 
 BUILTIN, SELECT, CUSTOM = "builtin", "select", "custom"
 # The attr that carries an op's main dtype, in the order the probe script reads them.
@@ -230,7 +229,7 @@ def _conditioned(node, outcome: str, sources: ValueSources) -> tuple[str, str]:
         if found is not None and found[0] != VARIABLE and _RANK[otherwise] > _RANK[outcome]:
             return otherwise, f"`{arg_name}` is computed, not a constant"
     otherwise = table.get("new_axis_dynamic", {}).get(node.op)
-    if otherwise and _RANK[otherwise] > _RANK[outcome] and _new_axis_on_dynamic(sources.model, node):
+    if otherwise and _RANK[otherwise] > _RANK[outcome] and new_axis_on_dynamic(sources.model, node):
         return otherwise, "it adds an axis to an input with two or more unknown dimensions"
     otherwise = table["static_shape"].get(node.op)
     if otherwise and _RANK[otherwise] > _RANK[outcome]:
@@ -238,7 +237,7 @@ def _conditioned(node, outcome: str, sources: ValueSources) -> tuple[str, str]:
         if not shapes or shapes[0] is None or None in shapes[0]:
             return otherwise, "its shape is not static"
     for arg_name, otherwise in table["known_channels"].get(node.op, {}).items():
-        if _RANK[otherwise] > _RANK[outcome] and _unknown_channels(sources.model, node, arg_name):
+        if _RANK[otherwise] > _RANK[outcome] and unknown_channels(sources.model, node, arg_name):
             return otherwise, f"the channel dimension of `{arg_name}` is unknown"
     return outcome, ""
 
@@ -259,75 +258,7 @@ def _with_constant_operands(node, dtype: str, outcome: str, sources: ValueSource
     return _probed_outcome(entry) or outcome
 
 
-def output_shape(node, port: str):
-    """The recorded shape of one output ("1" in a graph, "output:0" in a function body, read only
-    for ops with one output argument), or None."""
-    head, _, index = port.rpartition(":")
-    if head and len(opdefs.output_args(node.op)) != 1 or not index.isdigit():
-        return None
-    shapes = node.output_shapes()
-    return shapes[int(index)] if shapes and int(index) < len(shapes) else None
 
-
-def input_rank(model, node, arg_name: str) -> int | None:
-    """The rank of the named input; None if unknown."""
-    shape = input_shape(model, node, arg_name)
-    return len(shape) if shape is not None else None
-
-
-def input_shape(model, node, arg_name: str) -> tuple | None:
-    """The shape of the named input (None for an unknown dimension): its Const's value, or its
-    producer's recorded shape; None if unknown."""
-    index = input_index(node, arg_name)
-    return next((_shape_of(model, src, d["port"]) for src, d in model.producers(node.key)
-                 if d["kind"] == "data" and d["index"] == index), None)
-
-
-def _shape_of(model, key, port: str, depth: int = 0) -> tuple | None:
-    """The shape of one output; a function argument's is that of what its first call site passes."""
-    producer = model.nodes[key]
-    if producer.is_arg:
-        sites = model.call_sites().get(producer.scope, [])
-        info = model.functions.get(producer.scope)
-        if not sites or info is None or depth > 20:
-            return None
-        position = info.arg_names.index(producer.name) + call_arg_offset(sites[0].op)
-        return next((_shape_of(model, src, d["port"], depth + 1) for src, d in model.producers(sites[0].key)
-                     if d["kind"] == "data" and d["index"] == position), None)
-    rank = producer.const_rank()
-    if rank is not None:
-        return (0,) * rank  # a constant's dimensions are all known; only their number matters here
-    return output_shape(producer, port)
-
-
-def _new_axis_on_dynamic(model, node) -> bool:
-    """A StridedSlice that adds an axis, spells out every input dimension (or uses an ellipsis), on an
-    input with two or more unknown dimensions: `mask[:, None, :]` on [?, ?] (measured: needs Select TF
-    ops; `mask[:, None]`, `mask[None]`, or one unknown dimension convert)."""
-    new_axes = node.attr_int("new_axis_mask", 0)
-    shape = input_shape(model, node, "input") if new_axes else None
-    if shape is None or sum(d is None for d in shape) < 2:
-        return False
-    begin = next((model.nodes[src].const_values() for src, d in model.producers(node.key)
-                  if d["kind"] == "data" and d["index"] == input_index(node, "begin")), None)
-    if begin is None:
-        return False
-    return bool(node.attr_int("ellipsis_mask", 0)) or len(begin) - bin(new_axes).count("1") >= len(shape)
-
-
-def _unknown_channels(model, node, arg_name: str) -> bool:
-    """The named input has a known rank but an unknown channel dimension (NHWC: last, NCHW: 1),
-    as recorded in its producer's _output_shapes; an input of unknown shape is not judged."""
-    index = input_index(node, arg_name)
-    for src, d in model.producers(node.key):
-        if d["kind"] != "data" or d["index"] != index:
-            continue
-        shape = output_shape(model.nodes[src], d["port"])
-        if not shape:
-            return False
-        channel = 1 if node.attr_str("data_format") == "NCHW" else len(shape) - 1
-        return channel < len(shape) and shape[channel] is None
-    return False
 
 
 def op_support(ctx, rule) -> Iterator[Hit]:
@@ -341,8 +272,8 @@ def op_support(ctx, rule) -> Iterator[Hit]:
     for node in ctx.live_nodes():
         if node.op in exclude or (node.calls and node.op in node.calls) or _fused_gelu(ctx.model, node):
             continue
-        if node.key in untaken:
-            continue  # the converter folds the cond and prunes the branch
+        if node.key in untaken or folded(ctx.model, node.key):
+            continue  # the converter folds the cond and prunes the branch, or folds the value
         outcome, confidence, dtype = classify_node(node)
         outcome = _with_constant_operands(node, dtype, outcome, sources)
         outcome, why = _fed_operands(node, dtype, outcome, sources)

@@ -19,8 +19,9 @@ from typing import Iterator
 
 from ...resources import load_data
 from . import Hit
-from .tflite import BUILTIN, classify_node, converted_signatures, in_fused_gelu, input_rank, primary_dtype
+from .tflite import BUILTIN, classify_node, converted_signatures, in_fused_gelu, primary_dtype
 from .tflite_cond import untaken_branch_nodes
+from .tflite_shapes import folded, input_rank
 from .tflite_view import builtins_of, is_operator, rewritten
 
 INT8, FLOAT, FAILS = "int8", "float", "fails"
@@ -201,8 +202,8 @@ def no_int8_kernel(ctx, rule) -> Iterator[Hit]:
         return
     untaken = untaken_branch_nodes(ctx)
     for node in ctx.live_nodes():
-        if not is_operator(node) or node.key in untaken:
-            continue
+        if not is_operator(node) or node.key in untaken or folded(model, node.key):
+            continue  # pruned with a folded cond, or folded into a constant
         outcome, _, _ = classify_node(node)
         if outcome != BUILTIN or in_fused_gelu(model, node):
             continue  # needs Select TF ops or a custom op: TFL001/TFL002 say so (INT8 allows builtins only)

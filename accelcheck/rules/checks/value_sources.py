@@ -22,8 +22,8 @@ from ...opsets import op_set
 _SHAPE_ONLY = {"Const", "Shape", "ShapeN", "Size", "Rank", "VariableShape", "TensorListLength", "HostConst"}
 _FEEDS = {"Placeholder", "PlaceholderWithDefault", "_Arg", "_DeviceArg"}
 _VARIABLE_READS = {"ReadVariableOp", "ResourceGather", "VarHandleOp"}
-_LOOPS = {"While", "StatelessWhile"}
-_CONTROL_FLOW = _LOOPS | {"If", "StatelessIf", "Case", "StatelessCase"}
+LOOPS = {"While", "StatelessWhile"}  # functional loops (xla.py reads it too)
+_CONTROL_FLOW = LOOPS | {"If", "StatelessIf", "Case", "StatelessCase"}
 
 # What a value depends on, from harmless to hopeless; a value takes the worst of its sources.
 VARIABLE = "variable"  # a variable's value: XLA reads it when it compiles; TFLite freezes it
@@ -82,7 +82,7 @@ class ValueSources:
         elif node.op in _VARIABLE_READS:
             known = not self._assigned(key) and not self._in_control_flow(node)
             result = (VARIABLE if known else UNKNOWABLE, key)
-        elif node.op in self.unknowable_ops or node.op in _LOOPS or depth > 200:
+        elif node.op in self.unknowable_ops or node.op in LOOPS or depth > 200:
             result = (UNKNOWABLE, key)
         elif node.calls:
             result = self._call_source(node, depth)
@@ -131,7 +131,7 @@ class ValueSources:
         found = []
         for site in sites:
             offset = call_arg_offset(site.op)
-            if site.op in _LOOPS and not self._loop_invariant(site, arg.scope, arg.name):
+            if site.op in LOOPS and not self._loop_invariant(site, arg.scope, arg.name):
                 return (UNKNOWABLE, arg.key)  # carried around the loop: changes every iteration
             feeding = [src for src, d in self.model.producers(site.key)
                        if d["kind"] == "data" and d["index"] == position + offset]

@@ -8,10 +8,11 @@ from __future__ import annotations
 
 from typing import Iterator
 
-from ...model.dtypes import base_dtype
+from ...model.dtypes import base_dtype, format_shape
 from ...resources import load_data
 from ...opsets import op_set
-from .value_sources import UNKNOWABLE, ValueSources
+from .tflite_shapes import shape_of
+from .value_sources import LOOPS, UNKNOWABLE, ValueSources
 from . import REQUIRED, Hit
 
 
@@ -109,11 +110,63 @@ def compile_time_constant(ctx, rule) -> Iterator[Hit]:
             break
 
 
+def loop_shape_varies(ctx, rule) -> Iterator[Hit]:
+    """A While whose body concatenates onto a loop variable that enters with a fully known shape and
+    is declared with a relaxed one (tf.while_loop's shape_invariants): it grows every iteration, and
+    XLA compiles loops of fixed shapes only ("Input and output shapes of loop body do not match",
+    measured: rows concatenated onto an accumulator of shape [0, 4]). A relaxed declaration alone is
+    not enough: TensorFlow's padded NMS declares [None] for a value that keeps its shape, and compiles."""
+    model = ctx.model
+    for node in ctx.nodes_with_ops(frozenset(LOOPS), live_only=True):
+        declared = node.attr_shape_list("output_shapes")
+        body = model.functions.get(node.attr_func("body") or "")
+        if body is None:
+            continue
+        for src, d in model.producers(node.key):
+            if d["kind"] != "data":
+                continue
+            i = d["index"]
+            if i >= len(declared) or declared[i] is None or i >= len(body.returns):
+                continue
+            entering = shape_of(model, src, d["port"])
+            if entering is None or None in entering or None not in declared[i] or len(entering) != len(declared[i]):
+                continue
+            if _concatenates_onto(model, body, i):
+                yield Hit(node.key, {"shape": format_shape(entering), "declared": format_shape(declared[i])})
+                break
+
+
+def _concatenates_onto(model, body, i: int) -> bool:
+    """Whether the body returns, for loop variable i, a concatenation that includes the variable."""
+    key = (body.name, body.returns[i].split(":")[0])
+    for _ in range(8):
+        node = model.nodes.get(key)
+        if node is None or node.op != "Identity":
+            break
+        key = next((src for src, d in model.producers(key) if d["kind"] == "data"), None)
+    node = model.nodes.get(key) if key else None
+    if node is None or node.op not in ("ConcatV2", "Concat"):
+        return False
+    return any(_forwards_arg(model, src, body.arg_names[i]) for src, d in model.producers(node.key) if d["kind"] == "data")
+
+
+def _forwards_arg(model, key, arg_name: str) -> bool:
+    for _ in range(8):
+        node = model.nodes[key]
+        if node.is_arg:
+            return node.name == arg_name
+        if node.op != "Identity":
+            return False
+        key = next((src for src, d in model.producers(key) if d["kind"] == "data"), key)
+    return False
+
+
 CHECKS = {"xla-no-kernel": no_kernel, "xla-unsupported-dtype": unsupported_dtype,
-          "xla-compile-time-constant": compile_time_constant}
+          "xla-compile-time-constant": compile_time_constant, "xla-loop-shape-varies": loop_shape_varies}
 
 _KERNEL_OPTIONS = {"table": REQUIRED, "device": REQUIRED, "extra_tables": [], "exclude_ops": []}
 OPTIONS = {"xla-no-kernel": {**_KERNEL_OPTIONS, "host_only": False, "host_ops": [], "host_prefixes": [],
                              "host_suffixes": []},
            "xla-unsupported-dtype": _KERNEL_OPTIONS,
-           "xla-compile-time-constant": {"table": REQUIRED, "report": "all"}}
+           "xla-compile-time-constant": {"table": REQUIRED, "report": "all"},
+           "xla-loop-shape-varies": {}}

@@ -1,0 +1,111 @@
+"""What the TFLite converter makes of a node's operands and shapes, as far as the graph records
+them: values it folds into constants, input ranks and shapes (through function arguments to the
+call site), and the shapes some lowerings need (tflite_operand_conditions.json, measured)."""
+
+from __future__ import annotations
+
+from ...model import opdefs
+from ...model.graph import call_arg_offset
+from ...opsets import op_set
+from .value_sources import input_index
+
+
+def output_shape(node, port: str):
+    """The recorded shape of one output ("1" in a graph, "output:0" in a function body, read only
+    for ops with one output argument), or None."""
+    head, _, index = port.rpartition(":")
+    if head and len(opdefs.output_args(node.op)) != 1 or not index.isdigit():
+        return None
+    shapes = node.output_shapes()
+    return shapes[int(index)] if shapes and int(index) < len(shapes) else None
+
+
+_FOLD_LIMIT = 1024  # elements: the converter folds small constant results (measured on scalars)
+
+
+def folded(model, key, depth: int = 0) -> bool:
+    """Whether the converter folds the node into a constant: a stateless op whose inputs are all
+    constants or folded, with a small recorded result (measured: a float64 Log(Cast(2) + 1e-7) in
+    tf.nn.ctc_loss converts with builtins, as a computed one does not)."""
+    node = model.nodes[key]
+    if node.op == "Const":
+        return True
+    if depth > 8 or node.is_arg or node.stateful or node.calls or node.op in _NEVER_FOLDED:
+        return False
+    shapes = node.output_shapes()
+    if not shapes or any(s is None or None in s or _elements(s) > _FOLD_LIMIT for s in shapes):
+        return False
+    inputs = [src for src, d in model.producers(key) if d["kind"] == "data"]
+    return bool(inputs) and all(folded(model, src, depth + 1) for src in inputs)
+
+
+# Fed values and v1 control flow: never constants, whatever feeds them.
+_NEVER_FOLDED = op_set("v1_control_flow") | {"Placeholder", "PlaceholderWithDefault"}
+
+
+def _elements(shape) -> int:
+    n = 1
+    for d in shape:
+        n *= max(d, 0)
+    return n
+
+
+def input_rank(model, node, arg_name: str) -> int | None:
+    """The rank of the named input; None if unknown."""
+    shape = input_shape(model, node, arg_name)
+    return len(shape) if shape is not None else None
+
+
+def input_shape(model, node, arg_name: str) -> tuple | None:
+    """The shape of the named input (None for an unknown dimension): its Const's value, or its
+    producer's recorded shape; None if unknown."""
+    index = input_index(node, arg_name)
+    return next((shape_of(model, src, d["port"]) for src, d in model.producers(node.key)
+                 if d["kind"] == "data" and d["index"] == index), None)
+
+
+def shape_of(model, key, port: str, depth: int = 0) -> tuple | None:
+    """The shape of one output; a function argument's is that of what its first call site passes."""
+    producer = model.nodes[key]
+    if producer.is_arg:
+        sites = model.call_sites().get(producer.scope, [])
+        info = model.functions.get(producer.scope)
+        if not sites or info is None or depth > 20:
+            return None
+        position = info.arg_names.index(producer.name) + call_arg_offset(sites[0].op)
+        return next((shape_of(model, src, d["port"], depth + 1) for src, d in model.producers(sites[0].key)
+                     if d["kind"] == "data" and d["index"] == position), None)
+    rank = producer.const_rank()
+    if rank is not None:
+        return (0,) * rank  # a constant's dimensions are all known; only their number matters here
+    return output_shape(producer, port)
+
+
+def new_axis_on_dynamic(model, node) -> bool:
+    """A StridedSlice that adds an axis, spells out every input dimension (or uses an ellipsis), on an
+    input with two or more unknown dimensions: `mask[:, None, :]` on [?, ?] (measured: needs Select TF
+    ops; `mask[:, None]`, `mask[None]`, or one unknown dimension convert)."""
+    new_axes = node.attr_int("new_axis_mask", 0)
+    shape = input_shape(model, node, "input") if new_axes else None
+    if shape is None or sum(d is None for d in shape) < 2:
+        return False
+    begin = next((model.nodes[src].const_values() for src, d in model.producers(node.key)
+                  if d["kind"] == "data" and d["index"] == input_index(node, "begin")), None)
+    if begin is None:
+        return False
+    return bool(node.attr_int("ellipsis_mask", 0)) or len(begin) - bin(new_axes).count("1") >= len(shape)
+
+
+def unknown_channels(model, node, arg_name: str) -> bool:
+    """The named input has a known rank but an unknown channel dimension (NHWC: last, NCHW: 1),
+    as recorded in its producer's _output_shapes; an input of unknown shape is not judged."""
+    index = input_index(node, arg_name)
+    for src, d in model.producers(node.key):
+        if d["kind"] != "data" or d["index"] != index:
+            continue
+        shape = output_shape(model.nodes[src], d["port"])
+        if not shape:
+            return False
+        channel = 1 if node.attr_str("data_format") == "NCHW" else len(shape) - 1
+        return channel < len(shape) and shape[channel] is None
+    return False

@@ -272,7 +272,7 @@ def op_support(ctx, rule) -> Iterator[Hit]:
     for node in ctx.live_nodes():
         if node.op in exclude or (node.calls and node.op in node.calls) or _fused_gelu(ctx.model, node):
             continue
-        if node.key in untaken or folded(ctx.model, node.key):
+        if node.key in untaken or folded(ctx, node.key):
             continue  # the converter folds the cond and prunes the branch, or folds the value
         outcome, confidence, dtype = classify_node(node)
         outcome = _with_constant_operands(node, dtype, outcome, sources)

@@ -7,9 +7,7 @@ it, so whatever they need does not matter (measured, TF 2.21: a Cumprod in the u
 frozen TF1 cond converts with builtins, in the taken one it does not; a dropout's RandomUniform there
 does not stay in float under full-integer quantization).
 
-The second:
-
-convert_variables_to_constants_v2 (lower_control_flow=True, its default) rewrites a TF2 function's
+The second: convert_variables_to_constants_v2 (lower_control_flow=True, its default) rewrites a TF2 function's
 If/Case into v1 Switch/Merge and each variable read into an Identity of a Const. A read inside a
 branch nested in another cond reaches its Const through two or more Switches, and the branch's
 control outputs (the NoOps the lowering hangs on stateful reads) depend on it. The converter folds

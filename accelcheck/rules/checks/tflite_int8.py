@@ -202,7 +202,7 @@ def no_int8_kernel(ctx, rule) -> Iterator[Hit]:
         return
     untaken = untaken_branch_nodes(ctx)
     for node in ctx.live_nodes():
-        if not is_operator(node) or node.key in untaken or folded(model, node.key):
+        if not is_operator(node) or node.key in untaken or folded(ctx, node.key):
             continue  # pruned with a folded cond, or folded into a constant
         outcome, _, _ = classify_node(node)
         if outcome != BUILTIN or in_fused_gelu(model, node):

@@ -23,10 +23,16 @@ def output_shape(node, port: str):
 _FOLD_LIMIT = 1024  # elements: the converter folds small constant results (measured on scalars)
 
 
-def folded(model, key, depth: int = 0) -> bool:
+def folded(ctx, key) -> bool:
     """Whether the converter folds the node into a constant: a stateless op whose inputs are all
     constants or folded, with a small recorded result (measured: a float64 Log(Cast(2) + 1e-7) in
-    tf.nn.ctc_loss converts with builtins, as a computed one does not)."""
+    tf.nn.ctc_loss converts with builtins, as a computed one does not). Memoised per lint."""
+    return _folded(ctx.model, key, ctx.memo("folded", dict), 0)
+
+
+def _folded(model, key, memo: dict, depth: int) -> bool:
+    if key in memo:
+        return memo[key]
     node = model.nodes[key]
     if node.op == "Const":
         return True
@@ -34,9 +40,11 @@ def folded(model, key, depth: int = 0) -> bool:
         return False
     shapes = node.output_shapes()
     if not shapes or any(s is None or None in s or _elements(s) > _FOLD_LIMIT for s in shapes):
+        memo[key] = False
         return False
     inputs = [src for src, d in model.producers(key) if d["kind"] == "data"]
-    return bool(inputs) and all(folded(model, src, depth + 1) for src in inputs)
+    memo[key] = bool(inputs) and all(_folded(model, src, memo, depth + 1) for src in inputs)
+    return memo[key]
 
 
 # Fed values and v1 control flow: never constants, whatever feeds them.

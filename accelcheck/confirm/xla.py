@@ -104,11 +104,13 @@ def _compile_xla(model, signature, tags, inputs, outputs) -> list[OracleResult]:
             if error is not None and not _about_the_ops(error) and any(
                     s.shape.rank is not None and None in s.shape.as_list() for s in specs):
                 # Unknown dims set to 1 are too small for some graphs (a 3x3 convolution, `hw // 2`
-                # resizes, the 20 best of [?, 4] boxes, whose first dimension is no batch): the model
-                # is not at fault, so try a realistic size.
-                retry = _lower(t, fn, [loading.static_spec(s, unknown=32, batch=32) for s in specs])
-                if retry is None or _about_the_ops(retry):
-                    error = retry
+                # resizes, the 20 best of [?, 4] boxes, whose first dimension is no batch, an STFT
+                # of audio shorter than one frame): the model is not at fault, so try realistic sizes.
+                for size in (32, 1024):
+                    retry = _lower(t, fn, [loading.static_spec(s, unknown=size, batch=size) for s in specs])
+                    if retry is None or _about_the_ops(retry):
+                        error = retry
+                        break
             if error is None:
                 results.append(OracleResult("xla", True, [], "", name, round(time.monotonic() - t0, 3)))
             else:

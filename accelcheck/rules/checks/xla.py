@@ -126,7 +126,7 @@ def loop_shape_varies(ctx, rule) -> Iterator[Hit]:
             if d["kind"] != "data":
                 continue
             i = d["index"]
-            if i >= len(declared) or declared[i] is None or i >= len(body.returns):
+            if i >= len(declared) or declared[i] is None or i >= min(len(body.returns), len(body.arg_names)):
                 continue
             entering = shape_of(model, src, d["port"])
             if entering is None or None in entering or None not in declared[i] or len(entering) != len(declared[i]):
@@ -151,6 +151,7 @@ def _concatenates_onto(model, body, i: int) -> bool:
 
 
 def _forwards_arg(model, key, arg_name: str) -> bool:
+    """Whether the value is the body's argument `arg_name`, passed on through Identity nodes."""
     for _ in range(8):
         node = model.nodes[key]
         if node.is_arg:

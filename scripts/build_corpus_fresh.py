@@ -13,29 +13,23 @@ A builder that fails is reported and skipped.
 
 from __future__ import annotations
 
-import argparse
+import atexit
 import contextlib
 import os
 import shutil
 import sys
 import tempfile
-import time
-import traceback
 from pathlib import Path
+
+from corpus_driver import Corpus
 
 os.environ.setdefault("TF_CPP_MIN_LOG_LEVEL", "3")
 
-OUT = Path(__file__).resolve().parent.parent / "bench" / "out" / "fresh"
-BUILDERS: dict[str, tuple[object, str, str]] = {}
-FROZEN = ("tf1-frozen", "tf2-frozen")
+CORPUS = Corpus("fresh", frozen_kinds={"tf1-frozen", "tf2-frozen"})
+model, _path, OUT = CORPUS.model, CORPUS.path, CORPUS.out
+
 tf = keras = np = L = None
 TMP: Path = None  # scratch dir for vocab/label/log files, removed at exit
-
-def model(name, kind, desc):
-    def deco(fn):
-        BUILDERS[name] = (fn, kind, desc)
-        return fn
-    return deco
 
 def W(shape, seed, dtype="float32"):
     return (np.random.default_rng(seed).normal(size=shape) * 0.1).astype(dtype)
@@ -574,79 +568,15 @@ def b_raw_ub(out):
 
 # ============================================================================ driver
 
-def _path(name):
-    return OUT / (name + (".pb" if BUILDERS[name][1] in FROZEN else ""))
-
-def _check(names):
-    bad = []
-    for name in names:
-        p = _path(name)
-        if not p.exists():
-            continue
-        try:
-            if p.suffix == ".pb":
-                gd = tf.compat.v1.GraphDef()
-                gd.ParseFromString(p.read_bytes())
-                with tf.Graph().as_default():
-                    tf.compat.v1.import_graph_def(gd, name="")
-                info = f"{len(gd.node)} nodes"
-            else:
-                info = "signatures " + ",".join(sorted(tf.saved_model.load(str(p)).signatures))
-            print(f"ok   {name}: {info}", flush=True)
-        except Exception as e:
-            bad.append(name)
-            print(f"BAD  {name}: {type(e).__name__}: {str(e)[:300]}", flush=True)
-    print(f"checked {len(names)}; bad: {bad or 'none'}")
-    return bad
-
-def main() -> int:
-    global tf, keras, np, L
-    ap = argparse.ArgumentParser()
-    ap.add_argument("--only", nargs="+", default=[])
-    ap.add_argument("--force", action="store_true")
-    ap.add_argument("--list", action="store_true")
-    ap.add_argument("--check", action="store_true")
-    args = ap.parse_args()
-    if args.list:
-        for name, (_, kind, desc) in BUILDERS.items():
-            print(f"{name} | {kind} | {desc}")
-        return 0
-    if unknown := [n for n in args.only if n not in BUILDERS]:
-        sys.exit(f"unknown models: {unknown}")
-    t0 = time.monotonic()
+def _setup():
+    global tf, keras, np, L, TMP
+    import keras as k
     import numpy
     import tensorflow
-    import keras as k
     tf, keras, np, L = tensorflow, k, numpy, k.layers
-    names = args.only or list(BUILDERS)
-    if args.check:
-        return 1 if _check(names) else 0
-    global TMP
-    OUT.mkdir(parents=True, exist_ok=True)
-    TMP, failed = Path(tempfile.mkdtemp(prefix="fresh_build_")), []
-    for name in names:
-        out = _path(name)
-        if out.exists() and not (args.force or args.only):
-            continue
-        if out.exists():
-            shutil.rmtree(out) if out.is_dir() else out.unlink()
-        t = time.monotonic()
-        try:
-            keras.backend.clear_session()
-            keras.utils.set_random_seed(0)
-            BUILDERS[name][0](out)
-            print(f"built {name} ({time.monotonic() - t:.1f}s)", flush=True)
-        except Exception:
-            failed.append(name)
-            print(f"FAILED {name}:\n{traceback.format_exc()}", flush=True)
-            if out.exists():
-                shutil.rmtree(out, ignore_errors=True) if out.is_dir() else out.unlink()
-    shutil.rmtree(TMP, ignore_errors=True)
-    lines = [f"{_path(n).name} | {kd} | {d}" for n, (_, kd, d) in BUILDERS.items() if _path(n).exists()]
-    (OUT / "MANIFEST.txt").write_text("\n".join(lines) + "\n")
-    print(f"{len(lines)} models in {OUT}; failed: {failed or 'none'}; total {time.monotonic() - t0:.1f}s")
-    return 1 if failed else 0
+    TMP = Path(tempfile.mkdtemp(prefix="fresh_build_"))
+    atexit.register(shutil.rmtree, TMP, ignore_errors=True)
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(CORPUS.main(__doc__, setup=_setup))

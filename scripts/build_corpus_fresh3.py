@@ -18,28 +18,19 @@ variable_scope/kernel/bias structure by hand.
 
 from __future__ import annotations
 
-import argparse
 import functools
 import os
-import shutil
 import sys
-import time
-import traceback
 from pathlib import Path
+
+from corpus_driver import Corpus
 
 os.environ.setdefault("TF_CPP_MIN_LOG_LEVEL", "3")
 
-OUT = Path(__file__).resolve().parent.parent / "bench" / "out" / "fresh3"
-BUILDERS: dict[str, tuple[object, str, str]] = {}  # name -> (fn(out_path), kind, description)
+CORPUS = Corpus("fresh3", frozen_kinds={"tf1-frozen", "tf2-frozen"})
+model, _path, OUT = CORPUS.model, CORPUS.path, CORPUS.out
 
 tf = keras = np = L = None
-
-
-def model(name: str, kind: str, desc: str):
-    def deco(fn):
-        BUILDERS[name] = (fn, kind, desc)
-        return fn
-    return deco
 
 
 def _w(shape, seed):
@@ -545,12 +536,12 @@ def b_tf2_while(out):
 
 # ============================================================================ driver
 
-def _path(name: str) -> Path:
-    return OUT / (name + (".pb" if BUILDERS[name][1].endswith("frozen") else ""))
-
-
-def _rm(p: Path):
-    shutil.rmtree(p) if p.is_dir() else p.unlink(missing_ok=True)
+def _setup():
+    global tf, keras, np, L
+    import keras as k
+    import numpy
+    import tensorflow
+    tf, keras, np, L = tensorflow, k, numpy, k.layers
 
 
 def _dummy(spec, rng):
@@ -563,13 +554,9 @@ def _dummy(spec, rng):
 
 
 def _check(name: str) -> str:
-    p, kind = _path(name), BUILDERS[name][1]
+    p, kind = _path(name), CORPUS.builders[name][1]
     if p.suffix == ".pb":
-        gd = tf.compat.v1.GraphDef()
-        gd.ParseFromString(p.read_bytes())
-        with tf.Graph().as_default():
-            tf.graph_util.import_graph_def(gd, name="")
-        return f"graphdef {len(gd.node)} nodes"
+        return CORPUS.load_back(name)
     obj, ran = tf.saved_model.load(str(p)), []
     for k, sig in obj.signatures.items():
         if "jit" not in kind:  # running a jit_compile function would invoke XLA; load only
@@ -578,59 +565,5 @@ def _check(name: str) -> str:
     return f"signatures {sorted(obj.signatures)}; ran {ran or 'none'}"
 
 
-def main() -> int:
-    global tf, keras, np, L
-    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("--only", nargs="+", metavar="NAME", help="rebuild only these models")
-    ap.add_argument("--force", action="store_true", help="rebuild models that already exist")
-    ap.add_argument("--list", action="store_true", help="list the models and exit")
-    ap.add_argument("--check", action="store_true", help="load every built model back (and run SavedModels once)")
-    args = ap.parse_args()
-    if args.list:
-        for name, (_, kind, desc) in BUILDERS.items():
-            print(f"{name:40s} {kind:14s} {desc}")
-        return 0
-    if set(args.only or ()) - set(BUILDERS):
-        ap.error(f"unknown model(s): {' '.join(sorted(set(args.only) - set(BUILDERS)))}")
-    import numpy
-    import tensorflow
-    import keras as k
-    tf, keras, np, L = tensorflow, k, numpy, k.layers
-    t0 = time.monotonic()
-    if args.check:
-        bad = []
-        for name in args.only or list(BUILDERS):
-            try:
-                print(f"ok   {name}: {_check(name)}", flush=True)
-            except Exception as e:
-                bad.append(name)
-                print(f"FAIL {name}: {type(e).__name__}: {str(e).splitlines()[0][:300] if str(e) else ''}", flush=True)
-        print(f"checked {len(args.only or BUILDERS)}; failed: {bad or 'none'}; {time.monotonic() - t0:.1f}s")
-        return 1 if bad else 0
-    OUT.mkdir(parents=True, exist_ok=True)
-    failed = []
-    for name in args.only or list(BUILDERS):
-        out = _path(name)
-        if out.exists() and not (args.force or args.only):
-            continue
-        tmp = OUT / f".tmp_{out.name}"  # renamed into place only once complete
-        _rm(tmp), _rm(out)
-        t = time.monotonic()
-        try:
-            keras.backend.clear_session()
-            keras.utils.set_random_seed(0)
-            BUILDERS[name][0](tmp)
-            tmp.rename(out)
-            print(f"built {name} ({time.monotonic() - t:.1f}s)", flush=True)
-        except Exception:
-            failed.append(name)
-            print(f"FAILED {name}:\n{traceback.format_exc()}", flush=True)
-            _rm(tmp)
-    lines = [f"{_path(n).name} | {kind} | {desc}" for n, (_, kind, desc) in BUILDERS.items() if _path(n).exists()]
-    (OUT / "MANIFEST.txt").write_text("\n".join(lines) + "\n")
-    print(f"{len(lines)} models in {OUT}; failed: {failed or 'none'}; total {time.monotonic() - t0:.1f}s")
-    return 1 if failed else 0
-
-
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(CORPUS.main(__doc__, setup=_setup, check=_check))

@@ -12,21 +12,17 @@ GraphDef). Random seeded weights; nothing is downloaded; no outcomes are recorde
 Writes <name>/ (SavedModel) or <name>.pb (frozen GraphDef) per model, and MANIFEST.txt.
 """
 
-import argparse, os, shutil, sys, time, traceback  # noqa: E401
-from pathlib import Path
+import os
+import sys
+
+from corpus_driver import Corpus
 
 os.environ.setdefault("TF_CPP_MIN_LOG_LEVEL", "3")
 
-OUT = Path(__file__).resolve().parent.parent / "bench" / "out" / "fresh4"
-BUILDERS: dict[str, tuple[object, str, str]] = {}  # name -> (fn(out_path), kind, description)
+CORPUS = Corpus("fresh4", frozen_kinds={"frozen-pb"})
+model, _path, OUT = CORPUS.model, CORPUS.path, CORPUS.out
 
 tf = keras = np = L = ops = None
-
-def model(name: str, kind: str, desc: str):
-    def deco(fn):
-        BUILDERS[name] = (fn, kind, desc)
-        return fn
-    return deco
 
 def _export(m, out, sig=None):
     m.export(str(out), verbose=False, input_signature=sig)
@@ -576,11 +572,12 @@ def b_gat(out):
 
 # ============================================================================ driver
 
-def _path(name: str) -> Path:
-    return OUT / (name + (".pb" if BUILDERS[name][1] == "frozen-pb" else ""))
-
-def _rm(p: Path):
-    shutil.rmtree(p) if p.is_dir() else p.unlink(missing_ok=True)
+def _setup():
+    global tf, keras, np, L, ops
+    import keras as k
+    import numpy
+    import tensorflow
+    tf, keras, np, L, ops = tensorflow, k, numpy, k.layers, k.ops
 
 def _dummy(spec):
     shape = [(2 if k == 0 else 128) if d is None else d for k, d in enumerate(spec.shape.as_list())]
@@ -596,78 +593,32 @@ def _dummy(spec):
         return tf.constant(np.random.default_rng(0).random(shape), spec.dtype)
     return tf.zeros(shape, spec.dtype)
 
-def check(names) -> int:
-    """Load every built model and run each signature (or, for .pb, every sink node) once on dummy inputs."""
-    bad = []
-    for name in (n for n in names if _path(n).exists()):
-        p = _path(name)
-        try:
-            if p.suffix == ".pb":
-                g = tf.Graph()
-                with g.as_default():
-                    tf.graph_util.import_graph_def(tf.compat.v1.GraphDef.FromString(p.read_bytes()), name="")
-                used = {i.op.name for o in g.get_operations() for i in o.inputs}
-                outs = [o.outputs[0] for o in g.get_operations() if o.name not in used and o.outputs]
-                feed = {o.outputs[0]: _dummy(tf.TensorSpec(o.outputs[0].shape, o.outputs[0].dtype)).numpy()
-                        for o in g.get_operations() if o.type == "Placeholder"}
-                with tf.compat.v1.Session(graph=g) as s:
-                    print(f"ok   {name}: {[r.shape for r in s.run(outs, feed)]}")
-                continue
-            m = tf.saved_model.load(str(p))
-            if not m.signatures:
-                raise RuntimeError("no signatures")
-            for sig, fn in m.signatures.items():
-                res = fn(**{k: _dummy(v) for k, v in fn.structured_input_signature[1].items()})
-                print(f"ok   {name}[{sig}]: " + ", ".join(f"{k}{list(v.shape)}" for k, v in res.items()))
-        except Exception as e:
-            bad.append(name)
-            print(f"BAD  {name}: {type(e).__name__}: {str(e)[:300]}")
-    _rm(OUT / ".dummy.wav")
-    print(f"checked {len(names)}; bad: {bad or 'none'}")
-    return 1 if bad else 0
 
-def main() -> int:
-    global tf, keras, np, L, ops
-    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("--only", nargs="+", metavar="NAME", help="rebuild (or check) only these models")
-    ap.add_argument("--force", action="store_true", help="rebuild models that already exist")
-    ap.add_argument("--list", action="store_true", help="list the models and exit")
-    ap.add_argument("--check", action="store_true", help="load every built model and run each signature once")
-    args = ap.parse_args()
-    if args.list:
-        for name, (_, kind, desc) in BUILDERS.items():
-            print(f"{name:40s} {kind:13s} {desc}")
-        return 0
-    if set(args.only or ()) - set(BUILDERS):
-        ap.error(f"unknown model(s): {' '.join(sorted(set(args.only) - set(BUILDERS)))}")
-    import numpy
-    import tensorflow
-    import keras as k
-    tf, keras, np, L, ops = tensorflow, k, numpy, k.layers, k.ops
-    if args.check:
-        return check(args.only or list(BUILDERS))
-    t0, failed = time.monotonic(), []
-    OUT.mkdir(parents=True, exist_ok=True)
-    for name in args.only or list(BUILDERS):
-        out = _path(name)
-        if out.exists() and not (args.force or args.only):
-            continue
-        tmp, t = OUT / f".tmp_{out.name}", time.monotonic()  # renamed into place only once complete
-        _rm(tmp), _rm(out)
-        try:
-            keras.backend.clear_session()
-            keras.utils.set_random_seed(0)
-            BUILDERS[name][0](tmp)
-            tmp.rename(out)
-            print(f"built {name} ({time.monotonic() - t:.1f}s)", flush=True)
-        except Exception:
-            failed.append(name)
-            print(f"FAILED {name}:\n{traceback.format_exc()}", flush=True)
-            _rm(tmp)
-    lines = [f"{_path(n).name} | {kind} | {desc}" for n, (_, kind, desc) in BUILDERS.items() if _path(n).exists()]
-    (OUT / "MANIFEST.txt").write_text("\n".join(lines) + "\n")
-    print(f"{len(lines)} models in {OUT}; failed: {failed or 'none'}; total {time.monotonic() - t0:.1f}s")
-    return 1 if failed else 0
+def _check(name: str) -> str:
+    """Load a built model and run each signature (or, for a .pb, every sink node) once on dummy inputs."""
+    p = _path(name)
+    try:
+        if p.suffix == ".pb":
+            g = tf.Graph()
+            with g.as_default():
+                tf.graph_util.import_graph_def(tf.compat.v1.GraphDef.FromString(p.read_bytes()), name="")
+            used = {i.op.name for o in g.get_operations() for i in o.inputs}
+            outs = [o.outputs[0] for o in g.get_operations() if o.name not in used and o.outputs]
+            feed = {o.outputs[0]: _dummy(tf.TensorSpec(o.outputs[0].shape, o.outputs[0].dtype)).numpy()
+                    for o in g.get_operations() if o.type == "Placeholder"}
+            with tf.compat.v1.Session(graph=g) as s:
+                return str([r.shape for r in s.run(outs, feed)])
+        m = tf.saved_model.load(str(p))
+        if not m.signatures:
+            raise RuntimeError("no signatures")
+        ran = []
+        for sig, fn in m.signatures.items():
+            res = fn(**{k: _dummy(v) for k, v in fn.structured_input_signature[1].items()})
+            ran.append(f"{sig}: " + ", ".join(f"{k}{list(v.shape)}" for k, v in res.items()))
+        return "; ".join(ran)
+    finally:
+        (OUT / ".dummy.wav").unlink(missing_ok=True)
+
 
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(CORPUS.main(__doc__, setup=_setup, check=_check))

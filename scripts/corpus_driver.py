@@ -1,0 +1,123 @@
+"""What every scripts/build_corpus*.py corpus shares: a registry of model builders and the command
+line that builds them, lists them, loads them back, and writes MANIFEST.txt.
+
+    corpus = Corpus("fresh2", frozen_kinds={"tf1-frozen", "tf2-frozen"})
+
+    @corpus.model("g_name", "keras-export", "one honest line on what the model contains")
+    def build(out: Path): ...
+
+    sys.exit(corpus.main(__doc__, setup=_imports, check=_load_back))
+
+A build writes into a temporary path renamed into place once complete, so an interrupted run leaves
+no half-written model; models that exist are skipped unless --force or named with --only. Keras is
+reset and seeded before each model, so a rebuild gives the same weights.
+"""
+
+from __future__ import annotations
+
+import argparse
+import shutil
+import time
+import traceback
+from pathlib import Path
+from typing import Callable
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+class Corpus:
+    def __init__(self, name: str, frozen_kinds: set[str]):
+        self.out = ROOT / "bench" / "out" / name
+        self.builders: dict[str, tuple[Callable[[Path], None], str, str]] = {}  # name -> (build, kind, description)
+        self.frozen_kinds = frozenset(frozen_kinds)
+
+    def model(self, name: str, kind: str, desc: str):
+        """Register `build(out_path)` under `name`."""
+        def deco(fn):
+            self.builders[name] = (fn, kind, desc)
+            return fn
+        return deco
+
+    def path(self, name: str) -> Path:
+        """Where a model is written: <name>.pb for a frozen GraphDef, else a SavedModel directory."""
+        return self.out / (name + (".pb" if self.builders[name][1] in self.frozen_kinds else ""))
+
+    def main(self, doc: str, setup: Callable[[], None], check: Callable[[str], str] | None = None) -> int:
+        """The command line. `setup()` imports TensorFlow and what the builders use (only once a
+        model is built or checked); `check(name)` loads a built model back and says what it found."""
+        ap = argparse.ArgumentParser(description=doc, formatter_class=argparse.RawDescriptionHelpFormatter)
+        ap.add_argument("--only", nargs="+", metavar="NAME", help="rebuild (or check) only these models")
+        ap.add_argument("--force", action="store_true", help="rebuild models that already exist")
+        ap.add_argument("--list", action="store_true", help="list the models and exit")
+        ap.add_argument("--check", action="store_true", help="load every built model (or the --only ones) back")
+        args = ap.parse_args()
+        if args.list:
+            for name, (_, kind, desc) in self.builders.items():
+                print(f"{name:40s} {kind:14s} {desc}")
+            return 0
+        if unknown := sorted(set(args.only or ()) - set(self.builders)):
+            ap.error(f"unknown model(s): {' '.join(unknown)}")
+        setup()
+        names = args.only or list(self.builders)
+        if args.check:
+            return self._check(names, check or self.load_back)
+        return self._build(names, rebuild=args.force or bool(args.only))
+
+    def _build(self, names: list[str], rebuild: bool) -> int:
+        import keras
+
+        t0, failed = time.monotonic(), []
+        self.out.mkdir(parents=True, exist_ok=True)
+        for name in names:
+            out = self.path(name)
+            if out.exists() and not rebuild:
+                continue
+            tmp = self.out / f".tmp_{out.name}"  # renamed into place only once complete
+            _rm(tmp), _rm(out)
+            t = time.monotonic()
+            try:
+                keras.backend.clear_session()
+                keras.utils.set_random_seed(0)
+                self.builders[name][0](tmp)
+                tmp.rename(out)
+                print(f"built {name} ({time.monotonic() - t:.1f}s)", flush=True)
+            except Exception:  # noqa: BLE001 - report it and build the rest
+                failed.append(name)
+                print(f"FAILED {name}:\n{traceback.format_exc()}", flush=True)
+                _rm(tmp)
+        lines = [f"{self.path(n).name} | {kind} | {desc}" for n, (_, kind, desc) in self.builders.items()
+                 if self.path(n).exists()]
+        (self.out / "MANIFEST.txt").write_text("\n".join(lines) + "\n")
+        print(f"{len(lines)} models in {self.out}; failed: {failed or 'none'}; total {time.monotonic() - t0:.1f}s")
+        return 1 if failed else 0
+
+    def _check(self, names: list[str], check: Callable[[str], str]) -> int:
+        t0, bad = time.monotonic(), []
+        for name in (n for n in names if self.path(n).exists()):
+            try:
+                print(f"ok   {name}: {check(name)}", flush=True)
+            except Exception as e:  # noqa: BLE001 - report it and check the rest
+                bad.append(name)
+                first = str(e).splitlines()[0][:300] if str(e) else ""
+                print(f"FAIL {name}: {type(e).__name__}: {first}", flush=True)
+        print(f"checked {len(names)}; failed: {bad or 'none'}; {time.monotonic() - t0:.1f}s")
+        return 1 if bad else 0
+
+    def load_back(self, name: str) -> str:
+        """The default check: a GraphDef parses and imports; a SavedModel loads."""
+        import tensorflow as tf
+
+        p = self.path(name)
+        if p.suffix == ".pb":
+            graph_def = tf.compat.v1.GraphDef.FromString(p.read_bytes())
+            with tf.Graph().as_default():
+                tf.graph_util.import_graph_def(graph_def, name="")
+            return f"GraphDef, {len(graph_def.node)} nodes"
+        return f"signatures {sorted(tf.saved_model.load(str(p)).signatures)}"
+
+
+def _rm(p: Path) -> None:
+    if p.is_dir():
+        shutil.rmtree(p)
+    elif p.exists():
+        p.unlink()

@@ -23,6 +23,7 @@ from __future__ import annotations
 from typing import Iterator
 
 from ...model import NodeKey
+from ...opsets import op_set
 from . import Hit
 
 _READS = ("Identity", "ReadVariableOp")
@@ -66,13 +67,12 @@ def untaken_branch_nodes(ctx) -> frozenset[NodeKey]:
 
 
 def _untaken(model) -> frozenset[NodeKey]:
-    fed = {t.node for sig in model.signatures.values() for t in sig.inputs.values()}
     frontier = []
     for node in model.nodes.values():
         if node.op not in ("Switch", "RefSwitch") or node.scope:
             continue
         pred = next((p for p, d in model.producers(node.key) if d["kind"] == "data" and d["index"] == 1), None)
-        value = _constant_bool(model, pred, fed) if pred is not None else None
+        value = predicate_value(model, pred) if pred is not None else None
         if value is not None:
             dead_port = "0" if value else "1"  # output_false is 0, output_true 1
             frontier += [dst for dst, d in model.consumers(node.key) if d["kind"] == "data" and d["port"] == dead_port]
@@ -87,12 +87,14 @@ def _untaken(model) -> frozenset[NodeKey]:
     return frozenset(dead)
 
 
-def _constant_bool(model, key, fed) -> bool | None:
-    """The value of a predicate decided before the graph runs: a Const, or the default of a
-    PlaceholderWithDefault no signature feeds, through Identity nodes; None otherwise."""
+def predicate_value(model, key) -> bool | None:
+    """The value of a cond's predicate when it is decided before the graph runs: a Const, or the
+    default of a PlaceholderWithDefault no signature feeds, through ops that pass their input on;
+    None otherwise."""
+    fed = {t.node for sig in model.signatures.values() for t in sig.inputs.values()}
     for _ in range(_MAX_CHAIN):
         node = model.nodes[key]
-        if node.op == "PlaceholderWithDefault" and key not in fed or node.op == "Identity":
+        if node.op in _FORWARDERS or node.op == "PlaceholderWithDefault" and key not in fed:
             key = next((src for src, d in model.producers(key) if d["kind"] == "data"), None)
             if key is None:
                 return None
@@ -100,6 +102,9 @@ def _constant_bool(model, key, fed) -> bool | None:
         values = node.const_values() if node.op == "Const" else None
         return bool(values[0]) if values is not None and len(values) == 1 else None
     return None
+
+
+_FORWARDERS = op_set("forwarders")  # Identity, Snapshot, ...: pass their input on unchanged
 
 
 CHECKS = {"tflite-folded-nested-read": folded_nested_read}

@@ -12,6 +12,7 @@ from collections import deque
 from ...opsets import op_set
 from ...resources import load_data
 from .tflite import BUILTIN, SELECT, classify_node, in_fused_gelu, primary_dtype, reaches
+from .tflite_cond import predicate_value
 
 _NOT_OPERATORS = frozenset({"Const", "Placeholder"})
 # Functional control flow is not in the single-op probes; what the converter makes of it was
@@ -117,13 +118,11 @@ def _v1_control_flow(model, node) -> list[str]:
     return []
 
 
-_CONSTANT_SOURCES = frozenset({"Const", "PlaceholderWithDefault"})
-
-
 def _constant_predicate(model, merge) -> bool:
-    """Whether every Switch feeding this Merge branches on a constant (a Const, or the default of a
-    PlaceholderWithDefault such as a frozen `is_training`): the converter folds such a cond away
-    (measured: bench/out/unseen's tf1_frozen_cnn_bn_is_training_v1cond converts without an IF)."""
+    """Whether every Switch feeding this Merge branches on a predicate decided before the graph runs
+    (tflite_cond.predicate_value: a Const, or the default of an unfed PlaceholderWithDefault such as
+    a frozen `is_training`): the converter folds such a cond away (measured: bench/out/unseen's
+    tf1_frozen_cnn_bn_is_training_v1cond converts without an IF)."""
     seen, stack, preds = {merge.key}, [merge.key], []
     while stack and len(seen) < 500:
         for src, d in model.producers(stack.pop()):
@@ -134,20 +133,7 @@ def _constant_predicate(model, merge) -> bool:
                 preds += [p for p, e in model.producers(src) if e["kind"] == "data" and e["index"] == 1]
             else:
                 stack.append(src)
-    return bool(preds) and all(_source_op(model, p) in _CONSTANT_SOURCES for p in preds)
-
-
-_FORWARDERS = op_set("forwarders")
-
-
-def _source_op(model, key) -> str:
-    """The op behind a chain of nodes that pass their input through (Identity, Snapshot, ...)."""
-    for _ in range(20):
-        node = model.nodes[key]
-        if node.op not in _FORWARDERS:
-            return node.op
-        key = next((src for src, d in model.producers(key) if d["kind"] == "data"), key)
-    return model.nodes[key].op
+    return bool(preds) and all(predicate_value(model, p) is not None for p in preds)
 
 
 def rewritten(model, node) -> list[str] | None:

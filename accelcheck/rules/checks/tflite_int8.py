@@ -47,8 +47,6 @@ def tf_op_outcome(model, node, dtype: str) -> tuple[str | None, str]:
     calibrate ("fails": a division by zero or an empty range on random data) says nothing."""
     if not touches_float(model, node):
         return None, ""  # quantization rewrites float tensors only
-    if node.op in _FOLDABLE and _static(model, node.key):
-        return INT8, "folded into a constant"
     if node.op == "TopKV2" and not _values_used(model, node):
         return FLOAT, "only its indices are used (argsort): the quantizer leaves TOPK_V2 in float (measured)"
     special = rewritten(model, node)
@@ -75,45 +73,6 @@ def tf_op_outcome(model, node, dtype: str) -> tuple[str | None, str]:
             return (FLOAT if FLOAT in floats.values() else INT8), f"measured at {', '.join(sorted(floats))}"
         return None, ""
     return _through(lowered)
-
-
-# Ops the converter folds when every input is a constant (measured on shape arithmetic:
-# tf.image.per_image_standardization's pixel count, cast to float, leaves no CAST).
-_FOLDABLE = frozenset({"Identity", "Cast", "Prod", "Sum", "Mul", "Add", "AddV2", "Sub", "Pack", "Maximum", "Minimum"})
-
-
-def _static(model, key, depth: int = 0) -> bool:
-    """Whether a value is known when the model is converted: a constant, or arithmetic on constants
-    and on the known dimensions of shapes (Shape(x)[1:] of an x of shape [?, 60, 80, 1])."""
-    node = model.nodes[key]
-    if node.op == "Const":
-        return True
-    if depth > 8:
-        return False
-    inputs = [src for src, data in model.producers(key) if data["kind"] == "data"]
-    if node.op == "StridedSlice" and inputs and model.nodes[inputs[0]].op == "Shape":
-        return _known_dims(model, node, inputs)
-    return node.op in _FOLDABLE and bool(inputs) and all(_static(model, src, depth + 1) for src in inputs)
-
-
-def _known_dims(model, node, inputs) -> bool:
-    """StridedSlice(Shape(x), begin, end, strides) that picks only dimensions of x its recorded
-    shape knows (begin, end and shrink-axis masks; no ellipsis or new axes)."""
-    shape_node = model.nodes[inputs[0]]
-    sources = [src for src, data in model.producers(shape_node.key) if data["kind"] == "data"]
-    shapes = model.nodes[sources[0]].output_shapes() if sources else None
-    bounds = [model.nodes[k].const_values() for k in inputs[1:4]]
-    if not shapes or len(shapes) != 1 or shapes[0] is None or any(b is None or len(b) != 1 for b in bounds):
-        return False
-    if node.attr_int("ellipsis_mask") or node.attr_int("new_axis_mask"):
-        return False
-    begin, end, stride = (int(b[0]) for b in bounds)
-    begin = None if node.attr_int("begin_mask") & 1 else begin
-    end = None if node.attr_int("end_mask") & 1 else end
-    if node.attr_int("shrink_axis_mask") & 1:
-        end, stride = ((begin or 0) + 1) or None, 1
-    picked = list(shapes[0])[begin:end:stride]
-    return bool(picked) and all(d is not None and d >= 0 for d in picked)
 
 
 def _values_used(model, node) -> bool:

@@ -24,9 +24,11 @@ _FOLD_LIMIT = 1024  # elements: the converter folds small constant results (meas
 
 
 def folded(ctx, key) -> bool:
-    """Whether the converter folds the node into a constant: a stateless op whose inputs are all
-    constants or folded, with a small recorded result (measured: a float64 Log(Cast(2) + 1e-7) in
-    tf.nn.ctc_loss converts with builtins, as a computed one does not). Memoised per lint."""
+    """Whether the converter folds the node into a constant, memoised per lint: a stateless op whose
+    inputs are all constants or folded, with a small recorded result (measured: a float64
+    Log(Cast(2) + 1e-7) in tf.nn.ctc_loss converts with builtins, as a computed one does not); or
+    arithmetic on the known dimensions of a shape, recorded or not (measured: the pixel count of
+    tf.image.per_image_standardization on [?, 8, 8, 1], cast to float, leaves no CAST in int8)."""
     return _folded(ctx.model, key, ctx.memo("folded", dict), 0)
 
 
@@ -38,13 +40,40 @@ def _folded(model, key, memo: dict, depth: int) -> bool:
         return True
     if depth > 8 or node.is_arg or node.stateful or node.calls or node.op in _NEVER_FOLDED:
         return False
-    shapes = node.output_shapes()
-    if not shapes or any(s is None or None in s or _elements(s) > _FOLD_LIMIT for s in shapes):
-        memo[key] = False
-        return False
     inputs = [src for src, d in model.producers(key) if d["kind"] == "data"]
-    memo[key] = bool(inputs) and all(_folded(model, src, memo, depth + 1) for src in inputs)
+    if node.op == "StridedSlice" and inputs and model.nodes[inputs[0]].op == "Shape":
+        memo[key] = _known_dims(model, node, inputs)
+        return memo[key]
+    shapes = node.output_shapes()
+    small = bool(shapes) and all(s is not None and None not in s and _elements(s) <= _FOLD_LIMIT for s in shapes)
+    memo[key] = ((small or node.op in _SHAPE_ARITHMETIC) and bool(inputs)
+                 and all(_folded(model, src, memo, depth + 1) for src in inputs))
     return memo[key]
+
+
+# Folded on shape arithmetic whatever the graph records of their results (measured, see folded).
+_SHAPE_ARITHMETIC = frozenset({"Identity", "Cast", "Prod", "Sum", "Mul", "Add", "AddV2", "Sub", "Pack", "Maximum",
+                               "Minimum"})
+
+
+def _known_dims(model, node, inputs) -> bool:
+    """StridedSlice(Shape(x), begin, end, strides) that picks only dimensions of x its recorded
+    shape knows (begin, end and shrink-axis masks; no ellipsis or new axes)."""
+    shape_node = model.nodes[inputs[0]]
+    sources = [src for src, data in model.producers(shape_node.key) if data["kind"] == "data"]
+    shapes = model.nodes[sources[0]].output_shapes() if sources else None
+    bounds = [model.nodes[k].const_values() for k in inputs[1:4]]
+    if not shapes or len(shapes) != 1 or shapes[0] is None or any(b is None or len(b) != 1 for b in bounds):
+        return False
+    if node.attr_int("ellipsis_mask") or node.attr_int("new_axis_mask"):
+        return False
+    begin, end, stride = (int(b[0]) for b in bounds)
+    begin = None if node.attr_int("begin_mask") & 1 else begin
+    end = None if node.attr_int("end_mask") & 1 else end
+    if node.attr_int("shrink_axis_mask") & 1:
+        end, stride = ((begin or 0) + 1) or None, 1
+    picked = list(shapes[0])[begin:end:stride]
+    return bool(picked) and all(d is not None and d >= 0 for d in picked)
 
 
 # Fed values and v1 control flow: never constants, whatever feeds them.

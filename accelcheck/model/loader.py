@@ -16,20 +16,18 @@ import gc
 import os
 import re
 from pathlib import Path
-from sys import intern
 
 from google.protobuf import message as pb_message
 from google.protobuf import text_format
 
 from ..errors import ForeignFormat, LoadError
-from . import opdefs, tflite_file, wire
+from . import tflite_file, wire
+from .building import from_graph_def
 from .checkpoint import checkpoint_beside, variable_sizes
-from .dtypes import dtype_name
-from .graph import FunctionInfo, Model, function_scope
-from .node import ARG_OP, Node
-from .names import parse_input, split_input
+from .graph import Model
+from .names import parse_input
 from .protos import pb
-from .signatures import infer_signature, read_signatures
+from .signatures import read_signatures
 
 DEFAULT_TAGS = ("serve",)
 _MAX_PROTO_BYTES = 2**31 - 1  # protobuf's hard limit for one message
@@ -124,7 +122,7 @@ def _load_file(p: Path, tags) -> Model:
         else:
             graph_def = _try_parse(data, pb.graph_pb2.GraphDef)
             if graph_def is not None and _plausible_graph(graph_def):
-                return _from_graph_def(p, graph_def, "frozen_graph")
+                return from_graph_def(p, graph_def, "frozen_graph")
     _top_level_fields(p, data)  # a precise message for truncated or corrupt bytes, if that is it
     raise LoadError(p, "not a TensorFlow model: the protobuf parses as neither a GraphDef, "
                        "a MetaGraphDef nor a SavedModel")
@@ -228,7 +226,7 @@ def _load_text(p: Path, data: bytes, tags) -> Model:
         return _from_saved_model(p.parent, _parse_text(p, pb.saved_model_pb2.SavedModel, data), tags, source=p)
     if first in ("meta_info_def", "graph_def", "saver_def", "collection_def", "signature_def"):
         return _from_meta_graph(p.parent, _parse_text(p, pb.meta_graph_pb2.MetaGraphDef, data), p)
-    return _from_graph_def(p, _parse_text(p, pb.graph_pb2.GraphDef, data), "graph_text")
+    return from_graph_def(p, _parse_text(p, pb.graph_pb2.GraphDef, data), "graph_text")
 
 
 def _first_field_name(data: bytes) -> str:
@@ -269,7 +267,7 @@ def _from_saved_model(d: Path, saved_model, tags, source: Path | None = None) ->
 
 
 def _from_meta_graph(d: Path, meta, source: Path, fmt: str = "meta_graph") -> Model:
-    model = _from_graph_def(source, meta.graph_def, fmt)
+    model = from_graph_def(source, meta.graph_def, fmt)
     model.meta_graph = meta
     model.tags = sorted(meta.meta_info_def.tags)
     model.tensorflow_version = meta.meta_info_def.tensorflow_version or None
@@ -325,126 +323,4 @@ def analyze(path: str, fmt: str, graph_def=None, meta_graph=None) -> Model:
         if fmt != "meta_graph":
             model.path = str(path)
         return model
-    return _from_graph_def(Path(path), graph_def, fmt)
-
-
-# ----------------------------------------------------------------------------- graph building
-
-# Edge data is read-only and mostly the same few values (port "0", input 0 or 1): shared dicts
-# rather than one per edge, which at a million nodes is hundreds of MB.
-_CONTROL_EDGE = {"kind": "control"}
-_CALL_EDGE = {"kind": "call"}
-_DATA_EDGES: dict[tuple[str, int], dict] = {}
-
-
-def _from_graph_def(source: Path, graph_def, fmt: str) -> Model:
-    model = Model(str(source), fmt)
-    model.graph_def = graph_def
-    model.producer = graph_def.versions.producer if graph_def.HasField("versions") else None
-    library = {f.signature.name: f for f in graph_def.library.function if f.signature.name}
-
-    for nd in graph_def.node:
-        # Ops and devices repeat across nodes: one string each (interned), not one per node.
-        _add_node(model, Node("", nd.name, intern(nd.op), intern(nd.device), nd), library, source)
-    for fdef in graph_def.library.function:
-        fname = function_scope(fdef.signature.name)
-        arg_names = [a.name for a in fdef.signature.input_arg]
-        for arg in fdef.signature.input_arg:
-            arg_dtype = dtype_name(arg.type) if arg.type else ""
-            _add_node(model, Node(fname, arg.name, ARG_OP, arg_dtype=arg_dtype), library, source)
-        for nd in fdef.node_def:
-            _add_node(model, Node(fname, nd.name, intern(nd.op), intern(nd.device), nd), library, source)
-        rets = {parse_input(t, in_function=True).node for t in fdef.ret.values()}
-        rets |= set(fdef.control_ret.values())
-        returns = [fdef.ret.get(arg.name, "") for arg in fdef.signature.output_arg]
-        model.functions[fname] = FunctionInfo(fname, arg_names, rets, len(fdef.node_def), returns)
-
-    _link(model, source)
-    model.find_variables()
-    if fmt in ("frozen_graph", "graph_text"):
-        infer_signature(model)
-    return model
-
-
-def _link(model: Model, source: Path) -> None:
-    """Every edge, into the Model's per-node edge lists (Model.succ / Model.pred), in one pass:
-    each node's inputs in order, then the call edges from the bodies it calls."""
-    nodes, succ, pred, data_edges = model.nodes, model.succ, model.pred, _DATA_EDGES
-    called = {fn for node in nodes.values() for fn in node.calls}
-    for node in list(nodes.values()):
-        proto = node.proto
-        if proto is None:
-            continue
-        scope = node.scope
-        in_function = bool(scope)
-        index = 0
-        dst = node.key
-        into: list = []
-        for text in proto.input:
-            name, port, control = split_input(text, in_function)
-            producer = nodes.get((scope, name))
-            if producer is None:
-                if in_function and scope not in called:
-                    # TensorFlow imports a library without instantiating its functions: a broken
-                    # body matters only once something calls it, and nothing calls this one.
-                    continue
-                where = f" in function {scope}" if scope else ""
-                raise LoadError(source, f"node {node.name!r}{where} has input {text!r}, "
-                                        "which names a node that does not exist")
-            if control:
-                data = _CONTROL_EDGE
-            else:
-                data = data_edges.get((port, index))
-                if data is None:
-                    data = data_edges[(port, index)] = {"kind": "data", "port": port, "index": index}
-                index += 1
-            into.append((producer.key, data))  # the producer's own key: one tuple per node, not per edge
-        for fn in node.calls:
-            for ret in model.functions[fn].ret_nodes:
-                body_node = nodes.get((fn, ret))
-                if body_node is None:
-                    raise LoadError(source, f"function {fn!r} returns {ret!r}, which is not a node of its body")
-                into.append((body_node.key, _CALL_EDGE))
-        if into:
-            pred[dst] = into
-            for src, data in into:
-                out = succ.get(src)
-                if out is None:
-                    succ[src] = [(dst, data)]
-                else:
-                    out.append((dst, data))
-
-
-def _add_node(model: Model, node: Node, library: dict, source: Path) -> None:
-    if node.key in model.nodes:
-        where = f" in function {node.scope}" if node.scope else ""
-        raise LoadError(source, f"duplicate node name {node.name!r}{where}")
-    if node.proto is not None:
-        node.calls = tuple(_called_functions(node, library, source))
-    model.nodes[node.key] = node
-
-
-def _called_functions(node: Node, library: dict, source: Path) -> list[str]:
-    calls: list[str] = []
-    if node.op in library:
-        calls.append(node.op)
-    if not opdefs.may_call_functions(node.op):
-        return calls
-    for attr_name, value in node.proto.attr.items():
-        kind = value.WhichOneof("value")
-        names = []
-        if kind == "func":
-            names = [value.func.name]
-        elif kind == "list" and value.list.func:
-            names = [f.name for f in value.list.func]
-        for fn in names:
-            if not fn:
-                continue  # an unset function attr
-            if fn in library:
-                if fn not in calls:
-                    calls.append(fn)
-            elif fn and not opdefs.is_registered(fn):
-                where = f" in function {node.scope}" if node.scope else ""
-                raise LoadError(source, f"node {node.name!r}{where} calls function {fn!r} (attr {attr_name!r}), "
-                                        "which is not in the graph's function library")
-    return calls
+    return from_graph_def(Path(path), graph_def, fmt)

@@ -13,7 +13,7 @@ from typing import Iterator
 
 from ...resources import load_data
 from . import Hit
-from .tflite_shapes import output_shape
+from .tflite_shapes import folded, output_shape
 from .tflite_view import builtins_of, computed_input, downstream, is_operator, unknown_dims, unsupported_activation
 
 _IGNORED = frozenset({"DEQUANTIZE", "QUANTIZE"})  # boundaries: the CPU runs them around the Edge TPU part
@@ -30,9 +30,7 @@ def _ops() -> dict:
 def unsupported_ops(ctx, rule) -> Iterator[Hit]:
     """Operators not in Coral's supported-operations table; each says how much runs after it."""
     model = ctx.model
-    for node in ctx.live_nodes():
-        if not is_operator(node):
-            continue
+    for node in _operators(ctx):
         builtins = builtins_of(model, node)
         if not builtins:
             continue  # folded away, or not measured: nothing to say
@@ -42,6 +40,15 @@ def unsupported_ops(ctx, rule) -> Iterator[Hit]:
         yield Hit(node.key, {"builtins": ", ".join(builtins),
                              "after": _after(n)},
                       confidence="likely" if model.format == "tflite" else "heuristic")
+
+
+def _operators(ctx) -> Iterator:
+    """The live nodes that become operators: not folded into constants (weights read from
+    variables, arithmetic on them) by the converter."""
+    tflite = ctx.model.format == "tflite"
+    for node in ctx.live_nodes():
+        if is_operator(node) and (tflite or not folded(ctx, node.key)):
+            yield node
 
 
 def _after(n: int) -> str:
@@ -65,9 +72,9 @@ def _dims(shape) -> str:
 def rank_over_3(ctx, rule) -> Iterator[Hit]:
     """Only the 3 innermost dimensions of a tensor may be larger than 1 (an unknown outer dimension
     is the dynamic-shape rule's business, not this one's)."""
-    for node in ctx.live_nodes():
-        if not is_operator(node) or not builtins_of(ctx.model, node):
-            continue  # folded away (weights read from variables are constants, not mapped tensors)
+    for node in _operators(ctx):
+        if not builtins_of(ctx.model, node):
+            continue  # removed by the converter
         for shape in node.output_shapes() or ():
             if shape and len(shape) > 3 and any(d is not None and d > 1 for d in shape[:-3]):
                 yield Hit(node.key, {"shape": _dims(shape)})
@@ -123,9 +130,7 @@ def op_limits(ctx, rule) -> Iterator[Hit]:
     rank, element count, fused activation, constant operands)."""
     model = ctx.model
     tflite = model.format == "tflite"
-    for node in ctx.live_nodes():
-        if not is_operator(node):
-            continue
+    for node in _operators(ctx):
         for op in builtins_of(model, node) or ():
             entry = _ops().get(op)
             if entry and (why := _limit_broken(model, node, op, entry, tflite)):

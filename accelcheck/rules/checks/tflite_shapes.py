@@ -7,7 +7,9 @@ from __future__ import annotations
 from ...model import opdefs
 from ...model.graph import call_arg_offset
 from ...opsets import op_set
-from .value_sources import input_index
+from .value_sources import VARIABLE, ValueSources, input_index
+
+_VARIABLE_READS = frozenset({"ReadVariableOp"})  # a resource variable's value (ResourceGather computes)
 
 
 def output_shape(node, port: str):
@@ -20,24 +22,35 @@ def output_shape(node, port: str):
     return shapes[int(index)] if shapes and int(index) < len(shapes) else None
 
 
-_FOLD_LIMIT = 1024  # elements: the converter folds small constant results (measured on scalars)
+# The converter's constant folder declines a result over 2**21 bits that is also more than twice the
+# size of its operands (tensorflow/compiler/mlir/tensorflow/transforms/constant_fold.cc, ShouldBeFolded):
+# counted here in elements of 32 bits.
+_FOLD_ELEMENTS = 2**21 // 32
+_FOLD_GROWTH = 2
 
 
 def folded(ctx, key) -> bool:
     """Whether the converter folds the node into a constant, memoised per lint: a stateless op whose
-    inputs are all constants or folded, with a small recorded result (measured: a float64
-    Log(Cast(2) + 1e-7) in tf.nn.ctc_loss converts with builtins, as a computed one does not); or
-    arithmetic on the known dimensions of a shape, recorded or not (measured: the pixel count of
-    tf.image.per_image_standardization on [?, 8, 8, 1], cast to float, leaves no CAST in int8)."""
-    return _folded(ctx.model, key, ctx.memo("folded", dict), 0)
+    inputs are all constants, frozen variables or folded, with a recorded result the folder takes
+    (_FOLD_ELEMENTS; measured: a float64 Log(Cast(2) + 1e-7) in tf.nn.ctc_loss converts with
+    builtins, as a computed one does not; `x * -alpha` and Keras PReLU's `-alpha` on a [16, 16, 8]
+    variable leave no NEG in int8); or arithmetic on the known dimensions of a shape, recorded or
+    not (measured: the pixel count of tf.image.per_image_standardization on [?, 8, 8, 1], cast to
+    float, leaves no CAST in int8)."""
+    sources = ctx.memo("value_sources", lambda: ValueSources(ctx.model))
+    return _folded(ctx.model, key, ctx.memo("folded", dict), 0, sources)
 
 
-def _folded(model, key, memo: dict, depth: int) -> bool:
+def _folded(model, key, memo: dict, depth: int, sources) -> bool:
     if key in memo:
         return memo[key]
     node = model.nodes[key]
     if node.op == "Const":
         return True
+    if node.op in _VARIABLE_READS:
+        # The converter freezes variables nothing writes while serving (read outside control flow).
+        memo[key] = (sources.source(key) or (None,))[0] == VARIABLE
+        return memo[key]
     if depth > 8 or node.is_arg or node.stateful or node.calls or node.op in _NEVER_FOLDED:
         return False
     inputs = [src for src, d in model.producers(key) if d["kind"] == "data"]
@@ -45,9 +58,8 @@ def _folded(model, key, memo: dict, depth: int) -> bool:
         memo[key] = _known_dims(model, node, inputs)
         return memo[key]
     shapes = node.output_shapes()
-    small = bool(shapes) and all(s is not None and None not in s and _elements(s) <= _FOLD_LIMIT for s in shapes)
-    memo[key] = ((small or node.op in _SHAPE_ARITHMETIC) and bool(inputs)
-                 and all(_folded(model, src, memo, depth + 1) for src in inputs))
+    memo[key] = ((node.op in _SHAPE_ARITHMETIC or _fold_size(model, node, shapes)) and bool(inputs)
+                 and all(_folded(model, src, memo, depth + 1, sources) for src in inputs))
     return memo[key]
 
 
@@ -78,6 +90,17 @@ def _known_dims(model, node, inputs) -> bool:
 
 # Fed values and v1 control flow: never constants, whatever feeds them.
 _NEVER_FOLDED = op_set("v1_control_flow") | {"Placeholder", "PlaceholderWithDefault"}
+
+
+def _fold_size(model, node, shapes) -> bool:
+    """Whether the folder takes a result of this size (recorded shapes; unknown ones are not judged)."""
+    if not shapes or any(s is None or None in s for s in shapes):
+        return False
+    results = sum(_elements(s) for s in shapes)
+    if results <= _FOLD_ELEMENTS:
+        return True
+    operands = [shape_of(model, src, d["port"]) for src, d in model.producers(node.key) if d["kind"] == "data"]
+    return results <= _FOLD_GROWTH * sum(_elements(s) for s in operands if s is not None and None not in s)
 
 
 def _elements(shape) -> int:

@@ -65,14 +65,17 @@ _FAKE_QUANT = frozenset({"FakeQuantWithMinMaxArgs", "FakeQuantWithMinMaxVars", "
 
 def _fused(model, node) -> list[str] | None:
     """The builtin a pattern the converter fuses turns the node into (measured: tf.nn.gelu -> GELU
-    in tflite_lowering.json's patterns; on the holdout corpus, square(x - y) -> SQUARED_DIFFERENCE,
-    tf.math.l2_normalize over the last axis -> L2_NORMALIZATION, and fake-quant nodes absorbed into the quantization
-    parameters of a QAT model; on tf2onnx's regression checkpoint, pow(x - y, 2) likewise);
+    in tflite_lowering.json's patterns; Keras PReLU -> PRELU; on the holdout corpus, square(x - y) ->
+    SQUARED_DIFFERENCE, tf.math.l2_normalize over the last axis -> L2_NORMALIZATION, and fake-quant
+    nodes absorbed into the quantization parameters of a QAT model; on tf2onnx's regression
+    checkpoint, pow(x - y, 2) likewise);
     None when the node is not part of one."""
     if node.op in _FAKE_QUANT:
         return []
     if in_fused_gelu(model, node):
         return ["GELU"]
+    if node.op == "Neg" and _prelu_negation(model, node):
+        return ["PRELU"]
     if node.op == "Square" or node.op == "Pow" and _exponent(model, node) == 2.0:
         producers = {model.nodes[src].op for src, d in model.producers(node.key) if d["kind"] == "data"}
         if producers & {"Sub"}:
@@ -84,6 +87,28 @@ def _fused(model, node) -> list[str] | None:
                and reaches(model, c, lambda n: n.op == "Rsqrt", 2) for c in consumers):
             return ["L2_NORMALIZATION"]
     return None
+
+
+def _prelu_negation(model, neg) -> bool:
+    """The Neg of relu(x) + alpha * relu(-x) (Keras PReLU), which the converter fuses into PRELU
+    (measured, TF 2.21: Keras PReLU, per-channel or shared, leaves no NEG in int8; the hand-written
+    relu(x) - alpha * relu(-x) and -x * alpha keep it)."""
+    source = next((src for src, d in model.producers(neg.key) if d["kind"] == "data"), None)
+    for relu in _data_users(model, neg.key, "Relu"):
+        for mul in _data_users(model, relu, "Mul"):
+            for add in _data_users(model, mul, "AddV2", "Add"):
+                if any(model.nodes[src].op == "Relu" and src != relu and source in _data_inputs(model, src)
+                       for src in _data_inputs(model, add)):
+                    return True
+    return False
+
+
+def _data_users(model, key, *ops) -> list:
+    return [dst for dst, d in model.consumers(key) if d["kind"] == "data" and model.nodes[dst].op in ops]
+
+
+def _data_inputs(model, key) -> list:
+    return [src for src, d in model.producers(key) if d["kind"] == "data"]
 
 
 def _reduces_last_axis(model, square, total) -> bool:

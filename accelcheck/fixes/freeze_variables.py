@@ -19,6 +19,7 @@ which works the same for TF1 savers and TF2 `__traced_restore` functions.
 from __future__ import annotations
 
 from ..model import opdefs
+from ..model.checkpoint import checkpoint_key
 from ..model.dtypes import dtype_name
 from ..model.graph import call_arg_offset, is_resource_writer
 from ..model.names import parse_input
@@ -101,7 +102,7 @@ class FreezeVariables(Pass):
         model = art.model()
         out = {}
         for var in variables:
-            key = model.checkpoint_key(var)
+            key = checkpoint_key(model, var)
             node = model.nodes[var.node]
             candidates = [k for k in (key, node.attr_str("shared_name"), node.name) if k]
             found = next((k for k in candidates if k in available), None)

@@ -49,11 +49,11 @@ def from_graph_def(source: Path, graph_def, fmt: str) -> Model:
 
 
 def _link(model: Model, source: Path) -> None:
-    """Every edge, into the Model's per-node edge lists (Model.succ / Model.pred), in one pass:
-    each node's inputs in order, then the call edges from the bodies it calls."""
-    nodes, succ, pred, data_edges = model.nodes, model.succ, model.pred, _DATA_EDGES
+    """Every edge, into the Model's per-node input lists (Model.pred; Model.succ is derived from
+    them), in one pass: each node's inputs in order, then the call edges from the bodies it calls."""
+    nodes, pred, data_edges = model.nodes, model.pred, _DATA_EDGES
     called = {fn for node in nodes.values() for fn in node.calls}
-    for node in list(nodes.values()):
+    for node in nodes.values():
         proto = node.proto
         if proto is None:
             continue
@@ -63,7 +63,10 @@ def _link(model: Model, source: Path) -> None:
         dst = node.key
         into: list = []
         for text in proto.input:
-            name, port, control = split_input(text, in_function)
+            if ":" in text or text[:1] == "^":
+                name, port, control = split_input(text, in_function)
+            else:  # most inputs of a big graph: a node's first output, by name alone
+                name, port, control = text, "0", False
             producer = nodes.get((scope, name))
             if producer is None:
                 if in_function and scope not in called:
@@ -89,12 +92,6 @@ def _link(model: Model, source: Path) -> None:
                 into.append((body_node.key, _CALL_EDGE))
         if into:
             pred[dst] = into
-            for src, data in into:
-                out = succ.get(src)
-                if out is None:
-                    succ[src] = [(dst, data)]
-                else:
-                    out.append((dst, data))
 
 
 def _add_nodes(model: Model, scope: str, node_defs, library: dict, may_call: dict, source: Path) -> None:

@@ -14,6 +14,7 @@ import re
 import struct
 from pathlib import Path
 
+from .names import parse_input
 from .protos import pb
 from .wire import read_varint as _varint
 
@@ -111,4 +112,32 @@ def _latest_in_state_file(d: Path) -> str | None:
     prefix = prefix if prefix.is_absolute() else d / prefix
     if Path(f"{prefix}.index").is_file() or prefix.is_file() or any(prefix.parent.glob(f"{glob.escape(prefix.name)}-?????-of-?????")):
         return str(prefix)
+    return None
+
+
+def checkpoint_key(model, var) -> str | None:
+    """The variable's name in the checkpoint, read off the model's own restore graph:
+    Assign(var, RestoreV2[k]) with RestoreV2's tensor_names[k]. Works for TF1 savers
+    (`save/Assign_3`) and TF2 `__traced_restore` functions (keys like `w/.ATTRIBUTES/VARIABLE_VALUE`)."""
+    for writer in var.assigned_by:
+        wnode = model.nodes[writer]
+        if wnode.op not in ("Assign", "AssignVariableOp") or len(wnode.proto.input) < 2:
+            continue
+        scope = writer[0]
+        ref = parse_input(wnode.proto.input[1], bool(scope))
+        for _ in range(16):  # through the Identity nodes between restore and assign
+            node = model.nodes.get((scope, ref.node))
+            if node is None or node.op != "Identity":
+                break
+            ref = parse_input(node.proto.input[0], bool(scope))
+        producer = model.nodes.get((scope, ref.node))
+        if producer is None or producer.op not in ("RestoreV2", "Restore"):
+            continue
+        names = model.nodes.get((scope, parse_input(producer.proto.input[1], bool(scope)).node))
+        if names is None or names.op != "Const":
+            continue
+        strings = names.attrs["value"].tensor.string_val
+        index = 0 if producer.op == "Restore" else int(ref.port.rpartition(":")[2] or 0)
+        if index < len(strings):
+            return strings[index].decode("utf-8", "replace")
     return None

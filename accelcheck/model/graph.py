@@ -25,7 +25,7 @@ from typing import Iterable, Iterator
 from . import opdefs
 from ..opsets import op_set
 from .dtypes import ITEM_SIZE, base_dtype, dtype_name, shape_tuple
-from .names import parse_input, parse_tensor_name
+from .names import parse_tensor_name
 from .node import Node, NodeKey
 
 # The scope of a library function whose signature has no name (TensorFlow imports such a library;
@@ -132,8 +132,11 @@ class Model:
         # networkx iterates them in too), filled by the loader: several times cheaper to build
         # and to hold than networkx's dicts, and all the check path needs. `graph` builds the
         # networkx view. Edge data dicts are shared between edges: read them, never change them.
-        self.succ: dict[NodeKey, list[tuple[NodeKey, dict]]] = {}
+        # `succ` is derived from `pred` when first asked: a check that only walks back from the
+        # outputs (most packs, on big graphs) never pays for it.
         self.pred: dict[NodeKey, list[tuple[NodeKey, dict]]] = {}
+        self._succ: dict[NodeKey, list[tuple[NodeKey, dict]]] | None = None
+        self._consumed: set[NodeKey] | None = None
         self._graph = None
         self.nodes: dict[NodeKey, Node] = {}
         self.functions: dict[str, FunctionInfo] = {}
@@ -152,6 +155,21 @@ class Model:
         self._unsigned: frozenset[NodeKey] | None = None
 
     @property
+    def succ(self) -> dict[NodeKey, list[tuple[NodeKey, dict]]]:
+        """Edges out of each node, (consumer, edge data), in the order the consumers were loaded."""
+        if self._succ is None:
+            succ: dict[NodeKey, list[tuple[NodeKey, dict]]] = {}
+            for dst, into in self.pred.items():
+                for src, data in into:
+                    out = succ.get(src)
+                    if out is None:
+                        succ[src] = [(dst, data)]
+                    else:
+                        out.append((dst, data))
+            self._succ = succ
+        return self._succ
+
+    @property
     def graph(self):
         """The model as a networkx MultiDiGraph (node keys; edge data kind/port/index), built on first
         use: fix passes and the HTML view use networkx, the check path reads succ/pred."""
@@ -165,7 +183,11 @@ class Model:
         return self._graph
 
     def has_consumers(self, key: NodeKey) -> bool:
-        return bool(self.succ.get(key))
+        if self._succ is not None:
+            return bool(self._succ.get(key))
+        if self._consumed is None:  # what a frozen graph's inferred outputs ask of every node: a set is enough
+            self._consumed = {src for into in self.pred.values() for src, _ in into}
+        return key in self._consumed
 
     # ----- queries used by rules and reports -----
 
@@ -358,33 +380,6 @@ class Model:
             dtype = dtype_name(node.attrs["dtype"].type) if "dtype" in node.attrs else "?"
             shape = shape_tuple(node.attrs["shape"].shape) if "shape" in node.attrs else None
             self.variables.append(Variable(node.key, kind, dtype, shape, sorted(writers)))
-
-    def checkpoint_key(self, var: Variable) -> str | None:
-        """The variable's name in the checkpoint, read off the model's own restore graph:
-        Assign(var, RestoreV2[k]) with RestoreV2's tensor_names[k]. Works for TF1 savers
-        (`save/Assign_3`) and TF2 `__traced_restore` functions (keys like `w/.ATTRIBUTES/VARIABLE_VALUE`)."""
-        for writer in var.assigned_by:
-            wnode = self.nodes[writer]
-            if wnode.op not in ("Assign", "AssignVariableOp") or len(wnode.proto.input) < 2:
-                continue
-            scope = writer[0]
-            ref = parse_input(wnode.proto.input[1], bool(scope))
-            for _ in range(16):  # through the Identity nodes between restore and assign
-                node = self.nodes.get((scope, ref.node))
-                if node is None or node.op != "Identity":
-                    break
-                ref = parse_input(node.proto.input[0], bool(scope))
-            producer = self.nodes.get((scope, ref.node))
-            if producer is None or producer.op not in ("RestoreV2", "Restore"):
-                continue
-            names = self.nodes.get((scope, parse_input(producer.proto.input[1], bool(scope)).node))
-            if names is None or names.op != "Const":
-                continue
-            strings = names.attrs["value"].tensor.string_val
-            index = 0 if producer.op == "Restore" else int(ref.port.rpartition(":")[2] or 0)
-            if index < len(strings):
-                return strings[index].decode("utf-8", "replace")
-        return None
 
     def _data_consumers(self, key: NodeKey) -> Iterator[tuple[NodeKey, int]]:
         for dst, data in self.succ.get(key, ()):

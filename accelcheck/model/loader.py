@@ -23,7 +23,7 @@ from google.protobuf import text_format
 from ..errors import ForeignFormat, LoadError
 from . import tflite_file, wire
 from .building import from_graph_def
-from .checkpoint import checkpoint_beside, variable_sizes
+from .checkpoint import checkpoint_beside, checkpoint_key, variable_sizes
 from .graph import Model
 from .names import parse_input
 from .protos import pb
@@ -309,7 +309,7 @@ def _attach_checkpoint(model: Model, index: Path | None) -> None:
         return
     for var in model.variables:
         node = model.nodes[var.node]
-        for key in (model.checkpoint_key(var), node.attr_str("shared_name"), node.name):
+        for key in (checkpoint_key(model, var), node.attr_str("shared_name"), node.name):
             if key and key in sizes:
                 var.checkpoint_bytes = sizes[key]
                 break

@@ -19,6 +19,7 @@ BOUNDARY_OPS = GRAPH_ARG_OPS | GRAPH_RETVAL_OPS
 # attr_dtypes() results by content, and their dtype sets by the shared dict's id (see attr_dtypes).
 _SHARED_DTYPES: dict[tuple, dict[str, str]] = {}
 _DTYPE_SETS: dict[int, tuple[frozenset[str], frozenset[str]]] = {}
+_TYPE_DEFAULTS: dict[str, tuple] = {}  # op -> its OpDef's default dtypes, looked up once per op
 
 
 class Node:
@@ -67,7 +68,10 @@ class Node:
                         out[f"{key}[{i}]"] = dtype_name(t)
                 elif value.HasField("type"):
                     out[key] = dtype_name(0)  # set, to DT_INVALID
-            for key, dtype in opdefs.type_defaults(self.op).items():
+            defaults = _TYPE_DEFAULTS.get(self.op)
+            if defaults is None:
+                defaults = _TYPE_DEFAULTS[self.op] = tuple(opdefs.type_defaults(self.op).items())
+            for key, dtype in defaults:
                 out.setdefault(key, dtype)  # stripped at export because it equals the OpDef default
         # A big graph has a handful of distinct combinations: one dict each, not one per node, and
         # checks may memoise a verdict on the dict's identity (shared dicts live as long as the process).

@@ -117,15 +117,17 @@ def infer_signature(model: Model) -> None:
 
 
 def inferred_signature(model: Model) -> Signature | None:
-    """A frozen graph has no signatures: inputs are its placeholders, outputs its data sinks.
+    """A frozen graph has no signatures: inputs are the placeholders it reads, outputs its data sinks.
 
     A graph written as a function says what it takes and returns: its top-level _Arg nodes are
     inputs and each _Retval returns the tensor it reads. A sink without outputs (a train op, a
     NoOp group, a print) is left out: a converter is given tensors and a session fetches them, so
     nothing runs it unless asked by name."""
     top = [n for n in model.nodes.values() if n.scope == ""]
+    # A placeholder nothing reads feeds nothing: convert_variables_to_constants_v2 leaves such
+    # `unused_control_flow_input*` nodes (some of dtype variant) behind when it lowers a loop.
     inputs = {n.name: _node_spec(n) for n in top if n.op in ("Placeholder", "PlaceholderWithDefault")
-              and not any(d["kind"] == "data" for _, d in model.producers(n.key))}
+              and not any(d["kind"] == "data" for _, d in model.producers(n.key)) and model.has_consumers(n.key)}
     args = sorted((n for n in top if n.op in GRAPH_ARG_OPS), key=lambda n: (_int_attr(n, "index"), n.name))
     inputs.update((n.name, _node_spec(n)) for n in args)
     outputs: dict[str, TensorSpec] = {}

@@ -346,8 +346,32 @@ def tensorlist_element_shape(ctx, rule) -> Iterator[Hit]:
             yield Hit(node.key, {"shape": "growing (TensorArray(dynamic_size=True))"})
 
 
+def einsum_on_inner_dynamic_dim(ctx, rule) -> Iterator[Hit]:
+    """An Einsum computing on another Einsum's result whose unknown dimension is not the first (a
+    three-operand "bid,de,bje->bij" on a dynamic batch, which TensorFlow splits into "de,bid->ebi"
+    then "ebi,bje->bij"): the converter writes a tensor shape TFLite cannot load ("BytesRequired
+    number of elements overflowed", measured, TF 2.21; the same einsums on a placeholder, with a
+    static batch, or with the unknown dimension first load)."""
+    model = ctx.model
+    for node in ctx.nodes_with_ops(frozenset({"Einsum"}), live_only=True):
+        for src, data in model.producers(node.key):
+            producer = model.nodes[src]
+            for _ in range(4):  # through the element-wise ops between them (a relu, an Identity)
+                if producer.op == "Einsum" or data["kind"] != "data":
+                    break
+                inputs = [(k, d) for k, d in model.producers(producer.key) if d["kind"] == "data"]
+                if len(inputs) != 1:
+                    break
+                (src, data), producer = inputs[0], model.nodes[inputs[0][0]]
+            shapes = producer.output_shapes() if producer.op == "Einsum" and data["kind"] == "data" else None
+            if shapes and shapes[0] and None in shapes[0][1:]:
+                dims = "[" + ", ".join("?" if d is None else str(d) for d in shapes[0]) + "]"
+                yield Hit(node.key, {"producer": producer.name, "shape": dims})
+                break
+
+
 CHECKS = {"tflite-op-support": op_support, "tflite-hashtable": hashtable,
-          "tflite-tensorlist-shape": tensorlist_element_shape}
+          "tflite-tensorlist-shape": tensorlist_element_shape, "tflite-einsum-inner-dynamic": einsum_on_inner_dynamic_dim}
 
 OPTIONS = {"tflite-op-support": {"outcome": REQUIRED, "exclude_ops": []}, "tflite-hashtable": {},
-           "tflite-tensorlist-shape": {}}
+           "tflite-tensorlist-shape": {}, "tflite-einsum-inner-dynamic": {}}

@@ -68,7 +68,7 @@ def _fused(model, node) -> list[str] | None:
     in tflite_lowering.json's patterns; Keras PReLU -> PRELU; on the holdout corpus, square(x - y) ->
     SQUARED_DIFFERENCE, tf.math.l2_normalize over the last axis -> L2_NORMALIZATION, and fake-quant
     nodes absorbed into the quantization parameters of a QAT model; on tf2onnx's regression
-    checkpoint, pow(x - y, 2) likewise);
+    checkpoint, pow(x - y, 2) likewise; pow by 2 or 0.5 -> MUL or SQRT);
     None when the node is not part of one."""
     if node.op in _FAKE_QUANT:
         return []
@@ -86,7 +86,14 @@ def _fused(model, node) -> list[str] | None:
         if any(model.nodes[c].op == "Sum" and _reduces_last_axis(model, node, c)
                and reaches(model, c, lambda n: n.op == "Rsqrt", 2) for c in consumers):
             return ["L2_NORMALIZATION"]
+    if node.op == "Pow":
+        # Rewritten by exponent (measured, TF 2.21: pow(x, 2) -> MUL(x, x) and pow(x, 0.5) -> SQRT,
+        # both int8; pow(x, 3) and pow(x, -1) stay POW, float).
+        return _POW_REWRITES.get(_exponent(model, node))
     return None
+
+
+_POW_REWRITES = {2.0: ["MUL"], 0.5: ["SQRT"]}
 
 
 def _prelu_negation(model, neg) -> bool:

@@ -70,22 +70,66 @@ _SHAPE_ARITHMETIC = frozenset({"Identity", "Cast", "Prod", "Sum", "Mul", "Add", 
 
 def _known_dims(model, node, inputs) -> bool:
     """StridedSlice(Shape(x), begin, end, strides) that picks only dimensions of x its recorded
-    shape knows (begin, end and shrink-axis masks; no ellipsis or new axes)."""
-    shape_node = model.nodes[inputs[0]]
-    sources = [src for src, data in model.producers(shape_node.key) if data["kind"] == "data"]
-    shapes = model.nodes[sources[0]].output_shapes() if sources else None
+    shape knows."""
+    found = _picked_dims(model, node, inputs)
+    return bool(found and found[1]) and all(found[0][i] is not None and found[0][i] >= 0 for i in found[1])
+
+
+def _picked_dims(model, node, inputs) -> tuple[tuple, list[int]] | None:
+    """For StridedSlice(Shape(x), begin, end, strides): x's recorded shape and the indices of the
+    dimensions the slice picks (begin, end and shrink-axis masks; no ellipsis or new axes)."""
+    sources = [(src, data["port"]) for src, data in model.producers(inputs[0]) if data["kind"] == "data"]
+    shape = shape_of(model, *sources[0]) if len(sources) == 1 else None
     bounds = [model.nodes[k].const_values() for k in inputs[1:4]]
-    if not shapes or len(shapes) != 1 or shapes[0] is None or any(b is None or len(b) != 1 for b in bounds):
-        return False
+    if shape is None or any(b is None or len(b) != 1 for b in bounds):
+        return None
     if node.attr_int("ellipsis_mask") or node.attr_int("new_axis_mask"):
-        return False
+        return None
     begin, end, stride = (int(b[0]) for b in bounds)
     begin = None if node.attr_int("begin_mask") & 1 else begin
     end = None if node.attr_int("end_mask") & 1 else end
     if node.attr_int("shrink_axis_mask") & 1:
         end, stride = ((begin or 0) + 1) or None, 1
-    picked = list(shapes[0])[begin:end:stride]
-    return bool(picked) and all(d is not None and d >= 0 for d in picked)
+    return shape, list(range(len(shape)))[begin:end:stride]
+
+
+# Ops whose output has their (first) input's shape, followed back to the op that made it.
+_KEEPS_SHAPE = frozenset({"Identity", "Relu", "Relu6", "LeakyRelu", "Elu", "Selu", "Tanh", "Sigmoid", "BiasAdd"})
+
+
+def last_dim_lost(model, key, depth: int = 0) -> bool:
+    """Whether the converter loses the last dimension of the node's output although the graph
+    records it: a Reshape to a shape concatenated from pieces whose last piece slices a shape the
+    converter cannot fold, because the slice spans an unknown dimension (the known ones in it are
+    lost with it) or a dimension the converter lost before. That is Keras 3's UpSampling2D
+    (tf.repeat) on an image whose height and width are both unknown (measured, TF 2.21: a Conv2D
+    after it needs Select TF ops, its input shape [-1, -1, -1, -1]; with the width known it converts)."""
+    node = model.nodes[key]
+    for _ in range(8):
+        inputs = _data_inputs(model, node.key)
+        if node.op not in _KEEPS_SHAPE or not inputs:
+            break
+        node = model.nodes[inputs[0]]
+    if node.op != "Reshape" or depth > 8 or len(_data_inputs(model, node.key)) != 2:
+        return False
+    concat = model.nodes[_data_inputs(model, node.key)[1]]
+    parts = _data_inputs(model, concat.key)[:-1] if concat.op == "ConcatV2" else []
+    last = model.nodes[parts[-1]] if parts else None
+    inputs = _data_inputs(model, last.key) if last is not None and last.op == "StridedSlice" else []
+    if not inputs or model.nodes[inputs[0]].op != "Shape":
+        return False
+    found = _picked_dims(model, last, inputs)
+    if not found or not found[1]:
+        return False
+    shape, picked = found
+    if any(shape[i] is None for i in picked):
+        return True
+    source = _data_inputs(model, inputs[0])
+    return len(shape) - 1 in picked and bool(source) and last_dim_lost(model, source[0], depth + 1)
+
+
+def _data_inputs(model, key) -> list:
+    return [src for src, d in model.producers(key) if d["kind"] == "data"]
 
 
 # Fed values and v1 control flow: never constants, whatever feeds them.
@@ -158,7 +202,8 @@ def new_axis_on_dynamic(model, node) -> bool:
 
 def unknown_channels(model, node, arg_name: str) -> bool:
     """The named input has a known rank but an unknown channel dimension (NHWC: last, NCHW: 1),
-    as recorded in its producer's _output_shapes; an input of unknown shape is not judged."""
+    as recorded in its producer's _output_shapes or as the converter sees it (last_dim_lost); an
+    input of unknown shape is not judged."""
     index = input_index(node, arg_name)
     for src, d in model.producers(node.key):
         if d["kind"] != "data" or d["index"] != index:
@@ -167,5 +212,7 @@ def unknown_channels(model, node, arg_name: str) -> bool:
         if not shape:
             return False
         channel = 1 if node.attr_str("data_format") == "NCHW" else len(shape) - 1
-        return channel < len(shape) and shape[channel] is None
+        if channel < len(shape) and shape[channel] is None:
+            return True
+        return channel == len(shape) - 1 and last_dim_lost(model, src)
     return False

@@ -9,7 +9,7 @@ from ...model.graph import call_arg_offset
 from ...opsets import op_set
 from .value_sources import VARIABLE, ValueSources, input_index
 
-_VARIABLE_READS = frozenset({"ReadVariableOp"})  # a resource variable's value (ResourceGather computes)
+_READ_VARIABLE = "ReadVariableOp"  # a resource variable's whole value (a ResourceGather computes on it)
 
 
 def output_shape(node, port: str):
@@ -47,7 +47,7 @@ def _folded(model, key, memo: dict, depth: int, sources) -> bool:
     node = model.nodes[key]
     if node.op == "Const":
         return True
-    if node.op in _VARIABLE_READS:
+    if node.op == _READ_VARIABLE:
         # The converter freezes variables nothing writes while serving (read outside control flow).
         memo[key] = (sources.source(key) or (None,))[0] == VARIABLE
         return memo[key]
@@ -106,16 +106,16 @@ def last_dim_lost(model, key, depth: int = 0) -> bool:
     after it needs Select TF ops, its input shape [-1, -1, -1, -1]; with the width known it converts)."""
     node = model.nodes[key]
     for _ in range(8):
-        inputs = _data_inputs(model, node.key)
+        inputs = data_inputs(model, node.key)
         if node.op not in _KEEPS_SHAPE or not inputs:
             break
         node = model.nodes[inputs[0]]
-    if node.op != "Reshape" or depth > 8 or len(_data_inputs(model, node.key)) != 2:
+    if node.op != "Reshape" or depth > 8 or len(data_inputs(model, node.key)) != 2:
         return False
-    concat = model.nodes[_data_inputs(model, node.key)[1]]
-    parts = _data_inputs(model, concat.key)[:-1] if concat.op == "ConcatV2" else []
+    concat = model.nodes[data_inputs(model, node.key)[1]]
+    parts = data_inputs(model, concat.key)[:-1] if concat.op == "ConcatV2" else []
     last = model.nodes[parts[-1]] if parts else None
-    inputs = _data_inputs(model, last.key) if last is not None and last.op == "StridedSlice" else []
+    inputs = data_inputs(model, last.key) if last is not None and last.op == "StridedSlice" else []
     if not inputs or model.nodes[inputs[0]].op != "Shape":
         return False
     found = _picked_dims(model, last, inputs)
@@ -124,11 +124,12 @@ def last_dim_lost(model, key, depth: int = 0) -> bool:
     shape, picked = found
     if any(shape[i] is None for i in picked):
         return True
-    source = _data_inputs(model, inputs[0])
+    source = data_inputs(model, inputs[0])
     return len(shape) - 1 in picked and bool(source) and last_dim_lost(model, source[0], depth + 1)
 
 
-def _data_inputs(model, key) -> list:
+def data_inputs(model, key) -> list:
+    """The producers of the node's data inputs, in input order."""
     return [src for src, d in model.producers(key) if d["kind"] == "data"]
 
 

@@ -13,6 +13,7 @@ from ...opsets import op_set
 from ...resources import load_data
 from .tflite import BUILTIN, SELECT, classify_node, in_fused_gelu, primary_dtype, reaches
 from .tflite_cond import predicate_value
+from .tflite_shapes import data_inputs
 
 _NOT_OPERATORS = frozenset({"Const", "Placeholder"})
 # Functional control flow is not in the single-op probes; what the converter makes of it was
@@ -104,18 +105,14 @@ def _prelu_negation(model, neg) -> bool:
     for relu in _data_users(model, neg.key, "Relu"):
         for mul in _data_users(model, relu, "Mul"):
             for add in _data_users(model, mul, "AddV2", "Add"):
-                if any(model.nodes[src].op == "Relu" and src != relu and source in _data_inputs(model, src)
-                       for src in _data_inputs(model, add)):
+                if any(model.nodes[src].op == "Relu" and src != relu and source in data_inputs(model, src)
+                       for src in data_inputs(model, add)):
                     return True
     return False
 
 
 def _data_users(model, key, *ops) -> list:
     return [dst for dst, d in model.consumers(key) if d["kind"] == "data" and model.nodes[dst].op in ops]
-
-
-def _data_inputs(model, key) -> list:
-    return [src for src, d in model.producers(key) if d["kind"] == "data"]
 
 
 def _reduces_last_axis(model, square, total) -> bool:

@@ -15,7 +15,7 @@ Writes <name>/ (SavedModel) or <name>.pb (frozen GraphDef) per model, and MANIFE
 import os
 import sys
 
-from corpus_driver import Corpus
+from corpus_driver import Corpus, freeze_keras, keras_export, serve_module, tensor_spec
 
 os.environ.setdefault("TF_CPP_MIN_LOG_LEVEL", "3")
 
@@ -23,24 +23,6 @@ CORPUS = Corpus("fresh4", frozen_kinds={"frozen-pb"})
 model, _path, OUT = CORPUS.model, CORPUS.path, CORPUS.out
 
 tf = keras = np = L = ops = None
-
-def _export(m, out, sig=None):
-    m.export(str(out), verbose=False, input_signature=sig)
-
-def _spec(shape, dtype="float32", name=None):
-    return tf.TensorSpec(shape, dtype, name=name)
-
-def _serve(out, objs: dict, **sigs):
-    """tf.Module holding `objs` (models, lookups), saved with the given tf.function signatures."""
-    mod = tf.Module()
-    for k, v in {**objs, **{"f_" + k: f for k, f in sigs.items()}}.items():
-        setattr(mod, k, v)
-    tf.saved_model.save(mod, str(out), signatures=sigs)
-
-def _freeze(m, spec, out):
-    from tensorflow.python.framework.convert_to_constants import convert_variables_to_constants_v2
-    fn = tf.function(lambda t: m(t, training=False)).get_concrete_function(spec)
-    out.write_bytes(convert_variables_to_constants_v2(fn).graph.as_graph_def().SerializeToString())
 
 def cba(x, f, k=3, s=1, act="relu", conv=None, bias=True):
     """conv (Conv2D by default) -> BatchNormalization -> activation"""
@@ -54,7 +36,7 @@ def _mha_block(x, heads, dim, ff, drop=0.1, eps=1e-6):
     return L.LayerNormalization(epsilon=eps)(L.Add()([x, L.Dropout(drop)(f)]))
 
 def _head(i, x, n, act="softmax", out=None, sig=None):
-    _export(keras.Model(i, L.Dense(n, activation=act)(x)), out, sig)
+    keras_export(keras.Model(i, L.Dense(n, activation=act)(x)), out, sig)
 
 TEXTS = ["the movie was great <br /> loved it", "terrible plot and bad acting", "a fine film, not great",
          "worst movie ever <br />", "brilliant and moving story", "boring, too long"]
@@ -99,12 +81,12 @@ def b_bert(out):
     for _ in range(2):
         x = _mha_block(x, 2, 16, 64)
     mlm = keras.Model(i, L.Dense(400, activation="softmax", name="mlm_cls")(x))
-    @tf.function(input_signature=[_spec([None, 32], "int64", "token_ids")])
+    @tf.function(input_signature=[tensor_spec([None, 32], "int64", "token_ids")])
     def serve(ids):
         where = tf.where(tf.equal(ids, 3))  # [MASK] id
         vals, idx = tf.math.top_k(tf.gather_nd(mlm(ids, training=False), where), k=5)
         return {"mask_positions": where, "top_ids": idx, "top_probs": vals}
-    _serve(out, {"mlm": mlm}, serving_default=serve)
+    serve_module(out, {"mlm": mlm}, serving_default=serve)
 
 @model("k_seq2seq_lstm_translation", "tf-module", "char seq2seq LSTM on one-hot float; signatures: encode [None,None,30] -> h,c and decode_step [None,1,28] + h,c -> softmax probs, h, c")
 def b_seq2seq(out):
@@ -113,14 +95,14 @@ def b_seq2seq(out):
     di, hi, ci = keras.Input((None, 28)), keras.Input((32,)), keras.Input((32,))
     y, h2, c2 = L.LSTM(32, return_sequences=True, return_state=True)(di, initial_state=[hi, ci])
     decoder = keras.Model([di, hi, ci], [L.Dense(28, activation="softmax")(y), h2, c2])
-    @tf.function(input_signature=[_spec([None, None, 30], name="encoder_onehot")])
+    @tf.function(input_signature=[tensor_spec([None, None, 30], name="encoder_onehot")])
     def encode(x):
         return dict(zip("hc", encoder(x)))
-    @tf.function(input_signature=[_spec([None, 1, 28], name="target_onehot"), _spec([None, 32], name="h"),
-                                  _spec([None, 32], name="c")])
+    @tf.function(input_signature=[tensor_spec([None, 1, 28], name="target_onehot"), tensor_spec([None, 32], name="h"),
+                                  tensor_spec([None, 32], name="c")])
     def decode_step(t, h, c):
         return dict(zip(("probs", "h", "c"), decoder([t, h, c])))
-    _serve(out, {"enc": encoder, "dec": decoder}, encode=encode, decode_step=decode_step)
+    serve_module(out, {"enc": encoder, "dec": decoder}, encode=encode, decode_step=decode_step)
 
 # ================================================================================ vision
 
@@ -160,7 +142,7 @@ def b_unet(out):
     for f in (64, 32, 16):
         x = L.UpSampling2D(2)(cba(x, f, conv=L.Conv2DTranspose))
         prev = x = L.add([x, L.Conv2D(f, 1, padding="same")(L.UpSampling2D(2)(prev))])
-    _export(keras.Model(i, L.Conv2D(3, 3, activation="softmax", padding="same")(x)), out)
+    keras_export(keras.Model(i, L.Conv2D(3, 3, activation="softmax", padding="same")(x)), out)
 
 @model("k_vit_extract_patches", "keras-export", "[None,32,32,3] ViT-mini: Normalization/Resizing/RandomFlip in model, Patches layer with tf.image.extract_patches + reshape, PatchEncoder (Dense + position Embedding), 2 MHA blocks, Flatten, gelu MLP, Dense")
 def b_vit(out):
@@ -284,12 +266,12 @@ def b_jpeg(out):
     x = L.MaxPooling2D()(L.Conv2D(16, 3, activation="relu")(L.Rescaling(1 / 255)(i)))
     m = keras.Model(i, L.Dense(3, activation="softmax")(L.GlobalAveragePooling2D()(L.Conv2D(32, 3, activation="relu")(x))))
     names = tf.constant(["cat", "dog", "bird"])
-    @tf.function(input_signature=[_spec([None], "string", "image_bytes")])
+    @tf.function(input_signature=[tensor_spec([None], "string", "image_bytes")])
     def serve(b):
         img = tf.map_fn(lambda s: tf.image.resize(tf.io.decode_jpeg(s, channels=3), [64, 64]), b, fn_output_signature=tf.float32)
         p = m(img, training=False)
         return {"probs": p, "class_id": tf.argmax(p, -1), "label": tf.gather(names, tf.argmax(p, -1))}
-    _serve(out, {"model": m}, serving_default=serve)
+    serve_module(out, {"model": m}, serving_default=serve)
 
 @model("k_ocr_captcha_ctc_decode_serving", "tf-module", "tf.Module: [None,64,16,1] image -> Conv2D/MaxPool, Reshape, Dense, 2x Bidirectional LSTM, softmax; keras.ops.ctc_decode greedy, StringLookup(invert) + tf.strings.reduce_join to text")
 def b_ocr(out):
@@ -301,12 +283,12 @@ def b_ocr(out):
     x = L.Dropout(0.2)(L.Dense(32, activation="relu")(L.Reshape((16, 4 * 32))(x)))
     x = L.Bidirectional(L.LSTM(16, return_sequences=True))(L.Bidirectional(L.LSTM(32, return_sequences=True))(x))
     m = keras.Model(i, L.Dense(len(chars) + 2, activation="softmax")(x))
-    @tf.function(input_signature=[_spec([None, 64, 16, 1], name="image")])
+    @tf.function(input_signature=[tensor_spec([None, 64, 16, 1], name="image")])
     def serve(img):
         pred = m(img, training=False)
         dec = ops.ctc_decode(pred, tf.fill([tf.shape(pred)[0]], tf.shape(pred)[1]), strategy="greedy")[0][0][:, :5]
         return {"text": tf.strings.reduce_join(num_to_char(tf.cast(dec, tf.int64) + 1), axis=-1), "labels": dec}
-    _serve(out, {"model": m, "lookup": num_to_char}, serving_default=serve)
+    serve_module(out, {"model": m, "lookup": num_to_char}, serving_default=serve)
 
 @model("k_siamese_contrastive", "keras-export", "two [None,28,28,1] inputs, shared tower (BN, Conv2D tanh, AvgPool, Flatten, BN, Dense tanh), euclidean-distance Lambda sqrt(max(sum sq, eps)), BN, Dense sigmoid")
 def b_siamese(out):
@@ -332,7 +314,7 @@ def b_distill(out):
             return self.student(x)
     d = Distiller(cnn(8), cnn(32))
     d(np.zeros((1, 28, 28, 1), "float32"))
-    _export(d, out, sig=[_spec([None, 28, 28, 1])])
+    keras_export(d, out, sig=[tensor_spec([None, 28, 28, 1])])
 
 @model("k_denoising_autoencoder", "saved-model", "[None,28,28,1] conv autoencoder: Conv2D + MaxPool x2, Conv2DTranspose stride 2 x2, sigmoid Conv2D; tf.saved_model.save")
 def b_dae(out):
@@ -347,14 +329,14 @@ def b_dae(out):
 def b_mnist(out):
     i = keras.Input((28, 28, 1))
     x = L.MaxPooling2D()(L.Conv2D(32, 3, activation="relu")(L.MaxPooling2D()(L.Conv2D(16, 3, activation="relu")(i))))
-    _freeze(keras.Model(i, L.Dense(10, activation="softmax")(L.Dropout(0.5)(L.Flatten()(x)))), _spec([1, 28, 28, 1], name="input"), out)
+    freeze_keras(keras.Model(i, L.Dense(10, activation="softmax")(L.Dropout(0.5)(L.Flatten()(x)))), tensor_spec([1, 28, 28, 1], name="input"), out)
 
 @model("k_espcn_super_resolution", "keras-export", "[1,None,None,1] dynamic-size Y channel -> 4 Conv2D (Orthogonal init, relu), tf.nn.depth_to_space(3) in a Lambda layer")
 def b_espcn(out):
     i = x = keras.Input((None, None, 1), batch_size=1)
     for f, k in ((32, 5), (32, 3), (16, 3), (9, 3)):
         x = L.Conv2D(f, k, activation="relu", kernel_initializer="Orthogonal", padding="same")(x)
-    _export(keras.Model(i, L.Lambda(lambda t: tf.nn.depth_to_space(t, 3))(x)), out, sig=[_spec([1, None, None, 1])])
+    keras_export(keras.Model(i, L.Lambda(lambda t: tf.nn.depth_to_space(t, 3))(x)), out, sig=[tensor_spec([1, None, None, 1])])
 
 @model("k_style_transfer_gram_serving", "tf-module", "tf.Module [1,64,64,3]: VGG preprocess (tf.reverse RGB->BGR, mean subtract), VGG-mini Conv2D/MaxPool feature dict, einsum gram matrices per style layer, style loss vs stored target grams, content features")
 def b_style(out):
@@ -367,13 +349,13 @@ def b_style(out):
     targets = {k: tf.constant(np.random.default_rng(1).random((1, v.shape[-1], v.shape[-1])), tf.float32) for k, v in feats.items()}
     def gram(t):
         return tf.linalg.einsum("bijc,bijd->bcd", t, t) / tf.cast(tf.shape(t)[1] * tf.shape(t)[2], tf.float32)
-    @tf.function(input_signature=[_spec([1, 64, 64, 3], name="image")])
+    @tf.function(input_signature=[tensor_spec([1, 64, 64, 3], name="image")])
     def serve(img):
         f = vgg(tf.reverse(img, axis=[-1]) - tf.constant([103.939, 116.779, 123.68]), training=False)
         grams = {k: gram(v) for k, v in f.items()}
         style = tf.add_n([tf.reduce_mean(tf.square(grams[k] - targets[k])) for k in grams])
         return {"style_loss": style, "content": f["block3_conv1"], **{"gram_" + k: v for k, v in grams.items()}}
-    _serve(out, {"vgg": vgg}, serving_default=serve)
+    serve_module(out, {"vgg": vgg}, serving_default=serve)
 
 # ================================================================================ generative
 
@@ -388,7 +370,7 @@ def b_vae(out):
     y = L.Reshape((7, 7, 32))(L.Dense(7 * 7 * 32, activation="relu")(Sampling()([L.Dense(2)(x), L.Dense(2)(x)])))
     for _ in range(2):
         y = L.Conv2DTranspose(16, 3, activation="relu", strides=2, padding="same")(y)
-    _export(keras.Model(i, L.Conv2DTranspose(1, 3, activation="sigmoid", padding="same")(y)), out)
+    keras_export(keras.Model(i, L.Conv2DTranspose(1, 3, activation="sigmoid", padding="same")(y)), out)
 
 @model("k_wgan_gp_generator_frozen", "frozen-pb", "WGAN-GP generator, [1,32] latent: Dense no-bias, BN, LeakyReLU, Reshape, 3x UpSampling2D + Conv2D (BN + LeakyReLU after the first two), tanh, Cropping2D to 28x28; frozen with convert_variables_to_constants_v2")
 def b_wgan(out):
@@ -397,7 +379,7 @@ def b_wgan(out):
     for f in (32, 16):
         x = L.LeakyReLU(0.2)(L.BatchNormalization()(L.Conv2D(f, 3, padding="same", use_bias=False)(L.UpSampling2D()(x))))
     x = L.Activation("tanh")(L.Conv2D(1, 3, padding="same")(L.UpSampling2D()(x)))
-    _freeze(keras.Model(i, L.Cropping2D((2, 2))(x)), _spec([1, 32], name="noise"), out)
+    freeze_keras(keras.Model(i, L.Cropping2D((2, 2))(x)), tensor_spec([1, 32], name="noise"), out)
 
 @model("k_nerf_posenc_volume_render", "tf-module", "tf.Module: rays_o/rays_d [None,3] -> linspace depth samples, sin/cos positional encoding (L=4), 4-layer Dense MLP with skip Concatenate, volume rendering (sigmoid/relu, exp, exclusive cumprod, reduce_sum) -> rgb, depth")
 def b_nerf(out):
@@ -406,14 +388,14 @@ def b_nerf(out):
         x = L.Dense(32, activation="relu")(x)
         x = L.Concatenate(-1)([x, i]) if k == 2 else x
     mlp, t = keras.Model(i, L.Dense(4)(x)), tf.linspace(2.0, 6.0, 16)
-    @tf.function(input_signature=[_spec([None, 3], name="rays_o"), _spec([None, 3], name="rays_d")])
+    @tf.function(input_signature=[tensor_spec([None, 3], name="rays_o"), tensor_spec([None, 3], name="rays_d")])
     def render(o, d):
         p = o[:, None, :] + d[:, None, :] * t[None, :, None]
         raw = mlp(tf.concat([p] + [f(2.0 ** j * p) for j in range(4) for f in (tf.sin, tf.cos)], -1), training=False)
         alpha = 1.0 - tf.exp(-tf.nn.relu(raw[..., 3]) * tf.concat([t[1:] - t[:-1], [1e10]], 0)[None, :])
         w = alpha * tf.math.cumprod(1.0 - alpha + 1e-10, axis=-1, exclusive=True)
         return {"rgb": tf.reduce_sum(w[..., None] * tf.sigmoid(raw[..., :3]), 1), "depth": tf.reduce_sum(w * t[None, :], -1)}
-    _serve(out, {"mlp": mlp}, serving_default=render)
+    serve_module(out, {"mlp": mlp}, serving_default=render)
 
 # ================================================================================ audio / time series
 
@@ -425,12 +407,12 @@ def b_speaker(out):
         x = L.MaxPool1D(2, strides=2)(L.Activation("relu")(L.Add()([y, L.Conv1D(f, 1, padding="same")(x)])))
     x = L.Dense(32, activation="relu")(L.Flatten()(L.AveragePooling1D(3, strides=3)(x)))
     m = keras.Model(i, L.Dense(5, activation="softmax")(x))
-    @tf.function(input_signature=[_spec([None, 1600, 1], name="audio")])
+    @tf.function(input_signature=[tensor_spec([None, 1600, 1], name="audio")])
     def serve(audio):
         a = tf.squeeze(audio, -1)
         fft = tf.expand_dims(tf.signal.fft(tf.complex(real=a, imag=tf.zeros_like(a))), -1)
         return {"probs": m(tf.math.abs(fft[:, :800, :]), training=False)}
-    _serve(out, {"model": m}, serving_default=serve)
+    serve_module(out, {"model": m}, serving_default=serve)
 
 @model("k_speech_ctc_asr_stft_dynamic", "keras-export", "raw audio float [None,None] dynamic length -> custom layer tf.signal.stft, abs, pow 0.5, per-utterance moments normalization; 2 Conv2D + BN + ReLU, Reshape, Bidirectional GRU, Dense softmax per frame")
 def b_asr(out):
@@ -455,14 +437,14 @@ def b_simple_audio(out):
     def run(w):
         logits = m(tf.expand_dims(tf.abs(tf.signal.stft(w, frame_length=128, frame_step=32)), -1), training=False)
         return {"predictions": logits, "class_ids": tf.argmax(logits, -1), "class_names": tf.gather(names, tf.argmax(logits, -1))}
-    @tf.function(input_signature=[_spec([None, 4000], name="waveform")])
+    @tf.function(input_signature=[tensor_spec([None, 4000], name="waveform")])
     def from_wave(w):
         return run(w)
-    @tf.function(input_signature=[_spec([], "string", name="wav_path")])
+    @tf.function(input_signature=[tensor_spec([], "string", name="wav_path")])
     def from_file(p):
         w, _ = tf.audio.decode_wav(tf.io.read_file(p), desired_channels=1, desired_samples=4000)
         return run(tf.squeeze(w, -1)[None, :])
-    _serve(out, {"model": m}, serving_default=from_wave, from_file=from_file)
+    serve_module(out, {"model": m}, serving_default=from_wave, from_file=from_file)
 
 @model("k_timeseries_forecast_lstm", "keras-export", "weather forecasting: [None,24,7] windows -> LSTM(32), Dense(1)")
 def b_forecast(out):
@@ -519,7 +501,7 @@ def b_recsys(out):
             return ops.sigmoid(dot + self.ub(x[:, 0]) + self.mb(x[:, 1]))
     r = RecommenderNet()
     r(np.zeros((2, 2), "int64"))
-    _export(r, out, sig=[_spec([None, 2], "int64")])
+    keras_export(r, out, sig=[tensor_spec([None, 2], "int64")])
 
 @model("k_pointnet_tnet", "keras-export", "[None,256,3] PointNet: 2 T-nets (Conv1D, GlobalMaxPool1D, Dense, identity bias init, orthogonal activity regularizer, Reshape, Dot matmul), shared Conv1D+BN MLP, GlobalMaxPool1D, Dropout, softmax")
 def b_pointnet(out):
@@ -565,10 +547,10 @@ def b_gat(out):
             return self.out(x)
     g = GAT()
     g((np.zeros((3, 16), "float32"), np.zeros((2, 2), "int64")))
-    @tf.function(input_signature=[_spec([None, 16], name="node_states"), _spec([None, 2], "int64", "edges"), _spec([None], "int64", "indices")])
+    @tf.function(input_signature=[tensor_spec([None, 16], name="node_states"), tensor_spec([None, 2], "int64", "edges"), tensor_spec([None], "int64", "indices")])
     def serve(nodes, edges, idx):
         return {"logits": tf.gather(g((nodes, edges)), idx)}
-    _serve(out, {"gat": g}, serving_default=serve)
+    serve_module(out, {"gat": g}, serving_default=serve)
 
 # ============================================================================ driver
 

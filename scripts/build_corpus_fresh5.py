@@ -17,7 +17,7 @@ Writes <name>/ (SavedModel) or <name>.pb (frozen GraphDef) per model, and MANIFE
 import os
 import sys
 
-from corpus_driver import Corpus
+from corpus_driver import Corpus, freeze_keras, keras_export, serve_module, tensor_spec
 
 os.environ.setdefault("TF_CPP_MIN_LOG_LEVEL", "3")
 
@@ -28,28 +28,8 @@ tf = keras = np = L = ops = None
 
 
 def _export(m, out, sig=None):
-    """Keras 3 model.export; a model built with a fixed batch keeps it (export would otherwise relax it to None)."""
-    if sig is None and len(m.inputs) == 1 and m.inputs[0].shape[0] is not None:
-        sig = [_spec(m.inputs[0].shape, m.inputs[0].dtype)]
-    m.export(str(out), verbose=False, input_signature=sig)
-
-
-def _spec(shape, dtype="float32", name=None):
-    return tf.TensorSpec(shape, dtype, name=name)
-
-
-def _serve(out, objs: dict, **sigs):
-    """tf.Module holding `objs` (models, constants), saved with the given tf.function signatures."""
-    mod = tf.Module()
-    for k, v in {**objs, **{"f_" + k: f for k, f in sigs.items()}}.items():
-        setattr(mod, k, v)
-    tf.saved_model.save(mod, str(out), signatures=sigs)
-
-
-def _freeze(m, spec, out):
-    from tensorflow.python.framework.convert_to_constants import convert_variables_to_constants_v2
-    fn = tf.function(lambda t: m(t, training=False)).get_concrete_function(spec)
-    out.write_bytes(convert_variables_to_constants_v2(fn).graph.as_graph_def().SerializeToString())
+    """model.export keeping a fixed batch (this corpus has batch-1 models)."""
+    keras_export(m, out, sig, keep_fixed_batch=True)
 
 
 def _act(x, act):
@@ -265,7 +245,7 @@ def b_dscnn(out):
 def b_tinyconv(out):
     i = keras.Input((1960,))
     x = L.Dropout(0.5)(L.Conv2D(8, (10, 8), strides=2, padding="same", activation="relu")(L.Reshape((49, 40, 1))(i)))
-    _freeze(keras.Model(i, L.Softmax()(L.Dense(4)(L.Flatten()(x)))), _spec([1, 1960], name="fingerprint_input"), out)
+    freeze_keras(keras.Model(i, L.Softmax()(L.Dense(4)(L.Flatten()(x)))), tensor_spec([1, 1960], name="fingerprint_input"), out)
 
 
 @model("e_magic_wand_imu", "keras-export", "accelerometer float [None,128,3] -> Reshape [128,3,1], Conv2D 8 (4,3) + MaxPool (3,3), Dropout, Conv2D 16 (4,1) + MaxPool (3,1), Dropout, Flatten, Dense 16, Dense softmax(4)")
@@ -357,7 +337,7 @@ def b_unet(out):
     for f, s in zip((32, 16, 8), reversed(skips)):
         x = L.Concatenate()([L.Conv2DTranspose(f, 2, strides=2)(x), s])
         x = L.Conv2D(f, 3, padding="same", activation="relu")(L.Conv2D(f, 3, padding="same", activation="relu")(x))
-    _freeze(keras.Model(i, L.Conv2D(2, 1, activation="softmax")(x)), _spec([1, 64, 64, 3], name="image"), out)
+    freeze_keras(keras.Model(i, L.Conv2D(2, 1, activation="softmax")(x)), tensor_spec([1, 64, 64, 3], name="image"), out)
 
 
 @model("e_fpn_nearest_bilinear", "saved-model", "[None,64,64,3] FPN: strided Conv2D+BN+ReLU backbone (C3..C5), 1x1 laterals, top-down nearest UpSampling2D + Add and bilinear UpSampling2D + Add, 3x3 smoothing convs, stride-2 P6; dict outputs p3..p6; tf.saved_model.save")
@@ -425,23 +405,23 @@ def _ssd_parts(num_classes=3):
 @model("e_ssdlite_anchor_decode", "tf-module", "tf.Module: float [None,64,64,3] -> SSDLite-mini (MobileNetV2-style backbone, DepthwiseConv2D+1x1 box/class heads on 8x8 and 4x4 maps, Reshape, Concatenate) then anchor box decode (unstack, constant anchors, exp, scale factors 10/5, stack) and sigmoid scores")
 def b_ssdlite(out):
     m, decode = _ssd_parts()
-    @tf.function(input_signature=[_spec([None, 64, 64, 3], name="images")])
+    @tf.function(input_signature=[tensor_spec([None, 64, 64, 3], name="images")])
     def serve(img):
         enc, logits = m(img, training=False)
         return {"boxes": decode(enc), "scores": tf.sigmoid(logits)}
-    _serve(out, {"model": m}, serving_default=serve)
+    serve_module(out, {"model": m}, serving_default=serve)
 
 
 @model("e_ssd_uint8_combined_nms", "tf-module", "tf.Module: uint8 [1,64,64,3] -> tf.cast, SSDLite-mini, anchor decode, softmax, tf.image.combined_non_max_suppression (10 per class, 10 total) -> detection_boxes/scores/classes/num_detections")
 def b_ssdnms(out):
     m, decode = _ssd_parts()
-    @tf.function(input_signature=[_spec([1, 64, 64, 3], "uint8", "images")])
+    @tf.function(input_signature=[tensor_spec([1, 64, 64, 3], "uint8", "images")])
     def serve(img):
         enc, logits = m(tf.cast(img, tf.float32), training=False)
         b, s, c, n = tf.image.combined_non_max_suppression(decode(enc)[:, :, None, :], tf.nn.softmax(logits)[..., 1:],
                                                            10, 10, iou_threshold=0.5, score_threshold=0.05)
         return {"detection_boxes": b, "detection_scores": s, "detection_classes": c, "num_detections": n}
-    _serve(out, {"model": m}, serving_default=serve)
+    serve_module(out, {"model": m}, serving_default=serve)
 
 
 @model("e_blazeface_mini", "keras-export", "[1,64,64,3] fixed batch BlazeFace-mini: 5x5 Conv2D stride 2, Blaze blocks (5x5 DepthwiseConv2D + 1x1 Conv2D + BN, MaxPool2D shortcut with ops.pad channel padding, Add, ReLU), heads on 8x8 (2 anchors) and 4x4 (6 anchors): Conv2D, Reshape, Concatenate -> regressors [1,224,16], classificators [1,224,1]")
@@ -490,7 +470,7 @@ def b_yolonms(out):
     m = keras.Model(i, L.Reshape((-1, 7))(L.Conv2D(3 * 7, 1)(x)))
     gy, gx = np.meshgrid(np.arange(8), np.arange(8), indexing="ij")
     centers = tf.constant(np.repeat(np.stack([gy, gx], -1).reshape(-1, 2), 3, 0).astype("float32"))
-    @tf.function(input_signature=[_spec([1, 64, 64, 3], name="image")])
+    @tf.function(input_signature=[tensor_spec([1, 64, 64, 3], name="image")])
     def serve(img):
         t = m(img, training=False)[0]
         yx, hw = (tf.sigmoid(t[:, :2]) + centers) / 8.0, tf.exp(tf.clip_by_value(t[:, 2:4], -4.0, 4.0)) * 0.1
@@ -501,7 +481,7 @@ def b_yolonms(out):
         boxes, scores, classes = tf.boolean_mask(boxes, keep), tf.boolean_mask(scores, keep), tf.boolean_mask(classes, keep)
         sel, sel_scores = tf.image.non_max_suppression_with_scores(boxes, scores, 20, 0.5, 0.25, soft_nms_sigma=0.5)
         return {"boxes": tf.gather(boxes, sel), "scores": sel_scores, "classes": tf.gather(classes, sel)}
-    _serve(out, {"model": m}, serving_default=serve)
+    serve_module(out, {"model": m}, serving_default=serve)
 
 
 @model("e_centernet_maxpool_topk", "keras-export", "[None,64,64,3] CenterNet-mini: strided conv backbone + Conv2DTranspose to 16x16, heatmap (sigmoid, 3 classes), wh and offset heads; custom decode layer: MaxPool2D(3, stride 1) peak mask via tf.equal, flatten, tf.math.top_k(10), floordiv/mod unravel, tf.gather(batch_dims=1) -> boxes, scores, int32 classes")
@@ -549,7 +529,7 @@ def b_posenet(out):
     for f, s in ((32, 1), (48, 2), (48, 1), (64, 2), (64, 1)):
         x = cba(dwb(x, 3, s, "relu6"), f, 1, act="relu6")
     m = keras.Model(i, [L.Conv2D(17, 1, activation="sigmoid")(x), L.Conv2D(34, 1)(x)])
-    @tf.function(input_signature=[_spec([None, 65, 65, 3], name="image")])
+    @tf.function(input_signature=[tensor_spec([None, 65, 65, 3], name="image")])
     def serve(img):
         heat, off = m(img, training=False)
         hw = tf.shape(heat)[2]
@@ -561,7 +541,7 @@ def b_posenet(out):
         oy, ox = tf.gather_nd(off, tf.stack([b, y, x, k], -1)), tf.gather_nd(off, tf.stack([b, y, x, k + 17], -1))
         kp = tf.stack([tf.cast(y, tf.float32) * 8.0 + oy, tf.cast(x, tf.float32) * 8.0 + ox], -1)
         return {"keypoints": kp, "scores": tf.reduce_max(flat, -1)}
-    _serve(out, {"model": m}, serving_default=serve)
+    serve_module(out, {"model": m}, serving_default=serve)
 
 # ================================================================================ small transformers
 
@@ -732,7 +712,7 @@ def b_qatpc(out):
     x = PCConv(16, 3, 2)(x)
     for f, s in ((24, 2), (32, 2)):
         x = PCConv(f, 1, 1)(PCConv(None, 3, s, depthwise=True)(x))
-    _freeze(keras.Model(i, L.Dense(10)(L.GlobalAveragePooling2D()(x))), _spec([1, 32, 32, 3], name="input"), out)
+    freeze_keras(keras.Model(i, L.Dense(10)(L.GlobalAveragePooling2D()(x))), tensor_spec([1, 32, 32, 3], name="input"), out)
 
 
 @model("e_uint8_topk_temperature_outputs", "keras-export", "uint8 [None,48,48,3] -> Lambda tf.cast + scale to [-1,1], small depthwise-separable CNN, logits; outputs: softmax(logits / 2.0) probabilities, tf.math.top_k(3) scores and int32 indices, int32 argmax")
@@ -759,11 +739,11 @@ def b_int8io(out):
     for f in (24, 32):
         x = cba(dwb(x, 3, 2, "relu6"), f, 1, act="relu6")
     m = keras.Model(i, L.Dense(5, activation="softmax")(L.GlobalAveragePooling2D()(x)))
-    @tf.function(input_signature=[_spec([1, 32, 32, 3], "int8", "input_int8")])
+    @tf.function(input_signature=[tensor_spec([1, 32, 32, 3], "int8", "input_int8")])
     def serve(q):
         p = m((tf.cast(q, tf.float32) + 128.0) / 255.0, training=False)
         return {"scores_int8": tf.cast(tf.clip_by_value(tf.round(p * 256.0) - 128.0, -128.0, 127.0), tf.int8), "probabilities": p}
-    _serve(out, {"model": m}, serving_default=serve)
+    serve_module(out, {"model": m}, serving_default=serve)
 
 
 @model("e_int32_image_round_clip", "keras-export", "int32 image [None,32,32,3] -> Lambda tf.cast float, Normalization (per-channel ImageNet mean/var on 0..255), Conv2D+BN+ReLU stack, GAP; outputs count = tf.round(relu(Dense)) and age = tf.clip_by_value(Dense, 0, 100)")
@@ -828,17 +808,17 @@ def b_multisig(out):
         x = inv_res(x, f, 2)
     feat = L.GlobalAveragePooling2D()(cba(x, 64, 1, act="relu6"))
     m = keras.Model(i, [L.Dense(10, activation="softmax")(feat), feat])
-    @tf.function(input_signature=[_spec([None, None, None, 3], name="image")])
+    @tf.function(input_signature=[tensor_spec([None, None, None, 3], name="image")])
     def serving_default(img):
         return {"probs": m(tf.image.resize_with_pad(img, 64, 64), training=False)[0]}
-    @tf.function(input_signature=[_spec([None, None, None, 3], "uint8", "image_uint8")])
+    @tf.function(input_signature=[tensor_spec([None, None, None, 3], "uint8", "image_uint8")])
     def serve_uint8(img):
         x = tf.image.resize(tf.image.convert_image_dtype(img, tf.float32), [64, 64], method="area")
         return {"probs": m(x, training=False)[0]}
-    @tf.function(input_signature=[_spec([None, 64, 64, 3], name="image")])
+    @tf.function(input_signature=[tensor_spec([None, 64, 64, 3], name="image")])
     def embed(img):
         return {"embedding": m(img, training=False)[1]}
-    _serve(out, {"model": m}, serving_default=serving_default, serve_uint8=serve_uint8, embed=embed)
+    serve_module(out, {"model": m}, serving_default=serving_default, serve_uint8=serve_uint8, embed=embed)
 
 
 @model("e_xla_jit_compile_serving", "tf-module", "tf.Module whose signatures are tf.function(jit_compile=True): serving_default float [None,32,32,3] and serve_static float [8,32,32,3] (static batch as for TPU); EfficientNet-Lite-style CNN (relu6 MBConv), softmax, argmax int32")
@@ -851,9 +831,9 @@ def b_xla(out):
     def run(img):
         p = tf.nn.softmax(m(img, training=False))
         return {"probs": p, "class_id": tf.argmax(p, -1, output_type=tf.int32)}
-    f1 = tf.function(run, jit_compile=True, input_signature=[_spec([None, 32, 32, 3], name="images")])
-    f2 = tf.function(run, jit_compile=True, input_signature=[_spec([8, 32, 32, 3], name="images")])
-    _serve(out, {"model": m}, serving_default=f1, serve_static=f2)
+    f1 = tf.function(run, jit_compile=True, input_signature=[tensor_spec([None, 32, 32, 3], name="images")])
+    f2 = tf.function(run, jit_compile=True, input_signature=[tensor_spec([8, 32, 32, 3], name="images")])
+    serve_module(out, {"model": m}, serving_default=f1, serve_static=f2)
 
 # ================================================================================ TF1-style graphs
 

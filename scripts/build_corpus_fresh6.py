@@ -20,7 +20,7 @@ Writes <name>/ (SavedModel) or <name>.pb (frozen GraphDef) per model, and MANIFE
 import os
 import sys
 
-from corpus_driver import Corpus
+from corpus_driver import Corpus, freeze_keras, keras_export, serve_module, tensor_spec
 
 os.environ.setdefault("TF_CPP_MIN_LOG_LEVEL", "3")
 
@@ -44,28 +44,6 @@ def model(name, kind, desc, ids=None, dyn=None):
     return CORPUS.model(name, kind, desc)
 
 
-def _export(m, out, sig=None):
-    m.export(str(out), verbose=False, input_signature=sig)
-
-
-def _spec(shape, dtype="float32", name=None):
-    return tf.TensorSpec(shape, dtype, name=name)
-
-
-def _serve(out, objs: dict, **sigs):
-    """tf.Module holding `objs` (models, variables), saved with the given tf.function signatures."""
-    mod = tf.Module()
-    for k, v in {**objs, **{"f_" + k: f for k, f in sigs.items()}}.items():
-        setattr(mod, k, v)
-    tf.saved_model.save(mod, str(out), signatures=sigs)
-
-
-def _freeze(m, spec, out):
-    from tensorflow.python.framework.convert_to_constants import convert_variables_to_constants_v2
-    fn = tf.function(lambda t: m(t, training=False)).get_concrete_function(spec)
-    out.write_bytes(convert_variables_to_constants_v2(fn).graph.as_graph_def().SerializeToString())
-
-
 def _rng():
     return np.random.default_rng(0)
 
@@ -79,7 +57,7 @@ def _fn_layer(fn, name=None):
 
 
 def _head(i, x, n, act="softmax", out=None, sig=None):
-    _export(keras.Model(i, L.Dense(n, activation=act)(x)), out, sig)
+    keras_export(keras.Model(i, L.Dense(n, activation=act)(x)), out, sig)
 
 
 # ================================================================================ NLP on device
@@ -113,7 +91,7 @@ def b_kimcnn(out):
 def b_bigru(out):
     i = keras.Input((40,), batch_size=1, dtype="int32")
     x = L.GRU(16)(L.Bidirectional(L.GRU(16, return_sequences=True))(L.Embedding(1500, 32)(i)))
-    _head(i, x, 3, "softmax", out, sig=[_spec([1, 40], "int32", "token_ids")])
+    _head(i, x, 3, "softmax", out, sig=[tensor_spec([1, 40], "int32", "token_ids")])
 
 
 @model("n_char_rnn_simplernn_lm", "keras-export",
@@ -183,7 +161,7 @@ def _gpt_fixed(T, V, D, H, layers):
 def b_gpt_while(out):
     gpt = _gpt_fixed(16, 96, 32, 2, 2)
 
-    @tf.function(input_signature=[_spec([1, 8], "int32", "prompt")])
+    @tf.function(input_signature=[tensor_spec([1, 8], "int32", "prompt")])
     def generate(prompt):
         def body(i, buf):
             nxt = tf.argmax(gpt(buf, training=False)[:, i - 1], -1, output_type=tf.int32)
@@ -191,10 +169,10 @@ def b_gpt_while(out):
         _, buf = tf.while_loop(lambda i, b: i < 16, body, [tf.constant(8), tf.concat([prompt, tf.zeros([1, 8], tf.int32)], 1)])
         return {"tokens": buf}
 
-    @tf.function(input_signature=[_spec([None, 16], "int32", "ids")])
+    @tf.function(input_signature=[tensor_spec([None, 16], "int32", "ids")])
     def logits(ids):
         return {"logits": gpt(ids, training=False)}
-    _serve(out, {"gpt": gpt}, serving_default=generate, logits=logits)
+    serve_module(out, {"gpt": gpt}, serving_default=generate, logits=logits)
 
 
 @model("n_gpt_unrolled_python_loop", "tf-module",
@@ -216,7 +194,7 @@ def b_gpt_unrolled(out):
         x = x + L.Dense(32)(L.Dense(64, activation="gelu")(L.LayerNormalization(epsilon=1e-5)(x)))
     gpt = keras.Model(i, L.Dense(128)(x))
 
-    @tf.function(input_signature=[_spec([1, None], "int32", "prompt")])
+    @tf.function(input_signature=[tensor_spec([1, None], "int32", "prompt")])
     def generate(prompt):
         ids, new, lps = prompt, [], []
         for _ in range(4):
@@ -226,7 +204,7 @@ def b_gpt_unrolled(out):
             lps.append(tf.reduce_max(lp, -1))
             ids = tf.concat([ids, nxt[:, None]], 1)
         return {"new_tokens": tf.stack(new, 1), "logprobs": tf.stack(lps, 1)}
-    _serve(out, {"gpt": gpt}, serving_default=generate)
+    serve_module(out, {"gpt": gpt}, serving_default=generate)
 
 
 @model("n_ner_bilstm_viterbi_scan", "tf-module",
@@ -238,7 +216,7 @@ def b_viterbi(out):
     tagger = keras.Model(i, L.Dense(7)(x))
     trans = tf.Variable(_rng().normal(0, 0.5, (7, 7)).astype("float32"), name="transitions")
 
-    @tf.function(input_signature=[_spec([None, 24], "int32", "token_ids")])
+    @tf.function(input_signature=[tensor_spec([None, 24], "int32", "token_ids")])
     def tag(ids):
         em = tagger(ids, training=False)
         em_t = tf.transpose(em, [1, 0, 2])
@@ -250,7 +228,7 @@ def b_viterbi(out):
         last = tf.argmax(scores[-1], -1, output_type=tf.int32)
         path = tf.scan(lambda t, bp: tf.gather(bp, t, batch_dims=1), bps, initializer=last, reverse=True)
         return {"tags": tf.transpose(tf.concat([path, last[None]], 0)), "emissions": em}
-    _serve(out, {"tagger": tagger, "transitions": trans}, serving_default=tag)
+    serve_module(out, {"tagger": tagger, "transitions": trans}, serving_default=tag)
 
 
 @model("n_ner_char_onehot_word_embedding", "keras-export",
@@ -276,14 +254,14 @@ def b_sent_enc(out):
     x = L.Dense(32, activation="tanh")(MaskedMean()(L.Embedding(1200, 32)(i), i))
     enc = keras.Model(i, _fn_layer(lambda t: tf.math.l2_normalize(t, axis=-1))(x))
 
-    @tf.function(input_signature=[_spec([None, None], "int32", "ids")])
+    @tf.function(input_signature=[tensor_spec([None, None], "int32", "ids")])
     def embed(ids):
         return {"embedding": enc(ids, training=False)}
 
-    @tf.function(input_signature=[_spec([None, None], "int32", "ids_a"), _spec([None, None], "int32", "ids_b")])
+    @tf.function(input_signature=[tensor_spec([None, None], "int32", "ids_a"), tensor_spec([None, None], "int32", "ids_b")])
     def similarity(a, b):
         return {"cosine": tf.reduce_sum(enc(a, training=False) * enc(b, training=False), -1)}
-    _serve(out, {"encoder": enc}, serving_default=embed, similarity=similarity)
+    serve_module(out, {"encoder": enc}, serving_default=embed, similarity=similarity)
 
 
 @model("n_smart_reply_response_bank_topk", "tf-module",
@@ -297,11 +275,11 @@ def b_smartreply(out):
     bank = tf.Variable(bank / np.linalg.norm(bank, axis=1, keepdims=True), name="response_bank")
     replies = tf.constant([f"reply {k}" for k in range(40)])
 
-    @tf.function(input_signature=[_spec([1, 20], "int32", "message_ids")])
+    @tf.function(input_signature=[tensor_spec([1, 20], "int32", "message_ids")])
     def reply(ids):
         vals, idx = tf.math.top_k(tf.linalg.matmul(enc(ids, training=False), bank, transpose_b=True), k=3)
         return {"scores": vals, "indices": idx, "replies": tf.gather(replies, idx)}
-    _serve(out, {"encoder": enc, "bank": bank}, serving_default=reply)
+    serve_module(out, {"encoder": enc, "bank": bank}, serving_default=reply)
 
 
 @model("n_intent_slot_attention_pooling", "keras-export",
@@ -312,7 +290,7 @@ def b_intent_slot(out):
     h = L.Bidirectional(L.GRU(16, return_sequences=True))(L.Embedding(700, 32)(i))
     a = L.Softmax(axis=1)(L.Dense(1, activation="tanh")(h))
     intent = L.Dense(6, activation="softmax", name="intent")(ops.sum(h * a, axis=1))
-    _export(keras.Model(i, {"intent": intent, "slots": L.Dense(11, activation="softmax", name="slots")(h)}), out)
+    keras_export(keras.Model(i, {"intent": intent, "slots": L.Dense(11, activation="softmax", name="slots")(h)}), out)
 
 
 @model("n_mention_pair_gather_batch_dims", "keras-export",
@@ -328,7 +306,7 @@ def b_mention(out):
             return tf.einsum("bid,de,bje->bij", m, self.w, m)
     t, p = keras.Input((32,), dtype="int32", name="token_ids"), keras.Input((4,), dtype="int32", name="mention_pos")
     h = L.Conv1D(32, 3, padding="same", activation="relu")(L.Embedding(600, 32)(t))
-    _export(keras.Model([t, p], PairScores()(h, p)), out)
+    keras_export(keras.Model([t, p], PairScores()(h, p)), out)
 
 
 @model("n_tf1_text_cls_embedding_lookup", "tf1-saved-model",
@@ -375,7 +353,7 @@ def b_kws_int8(out):
     x = L.ReLU()(L.BatchNormalization()(L.Conv1D(32, 3, padding="same")(x)))
     for s in (2, 1, 1):
         x = L.ReLU()(L.BatchNormalization()(L.SeparableConv1D(32, 3, strides=s, padding="same")(x)))
-    _head(i, L.GlobalAveragePooling1D()(x), 12, "softmax", out, sig=[_spec([1, 49, 40], "int8", "features")])
+    _head(i, L.GlobalAveragePooling1D()(x), 12, "softmax", out, sig=[tensor_spec([1, 49, 40], "int8", "features")])
 
 
 @model("n_vad_frame_gru_dynamic", "keras-export",
@@ -383,7 +361,7 @@ def b_kws_int8(out):
 def b_vad(out):
     i = keras.Input((None, 24))
     p = L.Dense(1, activation="sigmoid")(L.GRU(32, return_sequences=True)(L.Dense(32, activation="relu")(i)))
-    _export(keras.Model(i, [p, L.AveragePooling1D(5, strides=1, padding="same")(p)]), out)
+    keras_export(keras.Model(i, [p, L.AveragePooling1D(5, strides=1, padding="same")(p)]), out)
 
 
 @model("n_pitch_raw_waveform_strided_conv1d", "saved-model",
@@ -409,7 +387,7 @@ def b_unet1d(out):
     for f, s in zip((32, 16, 8), reversed(skips)):
         x = L.Concatenate()([L.Conv1DTranspose(f, 9, strides=2, padding="same")(x), s])
         x = L.LeakyReLU(0.2)(L.Conv1D(f, 9, padding="same")(x))
-    _export(keras.Model(i, L.Add()([i, L.Conv1D(1, 1, activation="tanh")(x)])), out)
+    keras_export(keras.Model(i, L.Add()([i, L.Conv1D(1, 1, activation="tanh")(x)])), out)
 
 
 @model("n_audio_logmel_norm_frozen", "frozen-pb",
@@ -423,7 +401,7 @@ def b_logmel_frozen(out):
             return (m - tf.reduce_mean(m, 1, keepdims=True)) / (tf.math.reduce_std(m, 1, keepdims=True) + 1e-5)
     i = keras.Input((4000,), batch_size=1)
     x = L.Conv1D(16, 3, activation="relu")(L.Conv1D(16, 3, activation="relu")(LogMelNorm()(i)))
-    _freeze(keras.Model(i, L.Dense(5, activation="softmax")(L.GlobalMaxPooling1D()(x))), _spec([1, 4000], name="waveform"), out)
+    freeze_keras(keras.Model(i, L.Dense(5, activation="softmax")(L.GlobalMaxPooling1D()(x))), tensor_spec([1, 4000], name="waveform"), out)
 
 
 @model("n_tempo_onset_autocorr_rfft", "tf-module",
@@ -432,7 +410,7 @@ def b_tempo(out):
     i = keras.Input((64,))
     mlp = keras.Model(i, L.Dense(8, activation="softmax")(L.Dense(32, activation="relu")(i)))
 
-    @tf.function(input_signature=[_spec([None, 8000], name="waveform")])
+    @tf.function(input_signature=[tensor_spec([None, 8000], name="waveform")])
     def tempo(w):
         s = tf.math.log1p(tf.abs(tf.signal.stft(w, 256, 64)))
         env = tf.reduce_sum(tf.nn.relu(s[:, 1:] - s[:, :-1]), -1)
@@ -442,7 +420,7 @@ def b_tempo(out):
         ac = tf.signal.irfft(tf.cast(tf.math.real(spec * tf.math.conj(spec)), tf.complex64), fft_length=[2 * n])
         lags = ac[:, 1:65] / (ac[:, :1] + 1e-6)
         return {"probs": mlp(lags, training=False), "best_lag": tf.argmax(lags, -1, output_type=tf.int32) + 1}
-    _serve(out, {"mlp": mlp}, serving_default=tempo)
+    serve_module(out, {"mlp": mlp}, serving_default=tempo)
 
 
 @model("n_int16_pcm_conv1d", "keras-export",
@@ -461,7 +439,7 @@ def b_int16(out):
 def b_lstm_fc(out):
     i = keras.Input((48, 4))
     x = L.Dense(24)(L.LSTM(16)(L.LSTM(32, return_sequences=True)(i)))
-    _export(keras.Model(i, L.Reshape((12, 2))(x)), out)
+    keras_export(keras.Model(i, L.Reshape((12, 2))(x)), out)
 
 
 @model("n_har_conv1d_dot_attention", "keras-export",
@@ -480,7 +458,7 @@ def b_lstm_ae(out):
     i = keras.Input((32, 5))
     r = L.TimeDistributed(L.Dense(5))(L.LSTM(16, return_sequences=True)(L.RepeatVector(32)(L.LSTM(16)(i))))
     score = _fn_layer(lambda a, b: tf.reduce_mean(tf.math.squared_difference(a, b), axis=[1, 2]), name="score")(i, r)
-    _export(keras.Model(i, {"reconstruction": r, "score": score}), out)
+    keras_export(keras.Model(i, {"reconstruction": r, "score": score}), out)
 
 
 @model("n_sensor_stats_sort_topk_argsort", "tf-module",
@@ -489,7 +467,7 @@ def b_stats(out):
     i = keras.Input((3 * 8 + 3 * 5,))
     mlp = keras.Model(i, L.Dense(4, activation="softmax")(L.Dense(32, activation="relu")(i)))
 
-    @tf.function(input_signature=[_spec([None, 100, 3], name="window")])
+    @tf.function(input_signature=[tensor_spec([None, 100, 3], name="window")])
     def classify(x):
         srt = tf.sort(x, axis=1)
         peaks, _ = tf.math.top_k(tf.transpose(tf.abs(x), [0, 2, 1]), k=5)
@@ -498,7 +476,7 @@ def b_stats(out):
                            tf.reshape(peaks, [-1, 15])], -1)
         order = tf.argsort(tf.reduce_sum(tf.square(x), 1), axis=-1, direction="DESCENDING")
         return {"probs": mlp(feats, training=False), "channel_order": order, "peaks": peaks}
-    _serve(out, {"mlp": mlp}, serving_default=classify)
+    serve_module(out, {"mlp": mlp}, serving_default=classify)
 
 
 @model("n_imu_clip_by_norm_dilated_causal", "keras-export",
@@ -510,7 +488,7 @@ def b_imu(out):
         x = L.Conv1D(24, 3, padding="causal", dilation_rate=d, activation="relu")(x)
     e = L.Dense(16)(L.GlobalMaxPooling1D()(x))
     emb = _fn_layer(lambda t: tf.math.l2_normalize(t, axis=-1), name="embedding")(e)
-    _export(keras.Model(i, {"embedding": emb, "logits": L.Dense(5)(e)}), out)
+    keras_export(keras.Model(i, {"embedding": emb, "logits": L.Dense(5)(e)}), out)
 
 
 @model("n_conv1d_gru_forecast_frozen", "frozen-pb",
@@ -518,7 +496,7 @@ def b_imu(out):
 def b_gru_frozen(out):
     i = keras.Input((32, 3), batch_size=1)
     m = keras.Model(i, L.Dense(4)(L.GRU(16)(L.Conv1D(16, 3, activation="relu")(i))))
-    _freeze(m, _spec([1, 32, 3], name="series"), out)
+    freeze_keras(m, tensor_spec([1, 32, 3], name="series"), out)
 
 
 @model("n_tf1_hand_lstm_builder_two_signatures", "tf1-saved-model",
@@ -582,19 +560,19 @@ def b_two_tower(out):
     itower = keras.Model(it, _fn_layer(lambda t: tf.math.l2_normalize(t, -1))(L.Dense(32)(L.Embedding(500, 16)(it))))
     index = tf.Variable(itower(tf.range(500), training=False), name="item_index")
 
-    @tf.function(input_signature=[_spec([None], "int32", "user_id"), _spec([None, 4], name="context")])
+    @tf.function(input_signature=[tensor_spec([None], "int32", "user_id"), tensor_spec([None, 4], name="context")])
     def retrieve(user_id, context):
         scores, ids = tf.math.top_k(tf.linalg.matmul(utower([user_id, context], training=False), index, transpose_b=True), k=10)
         return {"scores": scores, "item_ids": ids}
 
-    @tf.function(input_signature=[_spec([None], "int32", "user_id"), _spec([None, 4], name="context")])
+    @tf.function(input_signature=[tensor_spec([None], "int32", "user_id"), tensor_spec([None, 4], name="context")])
     def user_embedding(user_id, context):
         return {"embedding": utower([user_id, context], training=False)}
 
-    @tf.function(input_signature=[_spec([None], "int32", "item_id")])
+    @tf.function(input_signature=[tensor_spec([None], "int32", "item_id")])
     def item_embedding(item_id):
         return {"embedding": itower(item_id, training=False)}
-    _serve(out, {"user": utower, "item": itower, "index": index}, serving_default=retrieve,
+    serve_module(out, {"user": utower, "item": itower, "index": index}, serving_default=retrieve,
            user_embedding=user_embedding, item_embedding=item_embedding)
 
 
@@ -654,7 +632,7 @@ def b_fm(out):
             pair = 0.5 * tf.reduce_sum(tf.square(tf.reduce_sum(v, 1)) - tf.reduce_sum(tf.square(v), 1), -1, keepdims=True)
             return tf.sigmoid(tf.reduce_sum(tf.nn.embedding_lookup(self.w, ids), 1) + pair + self.b)
     i = keras.Input((6,), dtype="int32")
-    _export(keras.Model(i, FM()(i)), out)
+    keras_export(keras.Model(i, FM()(i)), out)
 
 
 @model("n_mmoe_softmax_gating_einsum", "keras-export",
@@ -671,7 +649,7 @@ def b_mmoe(out):
     i = keras.Input((20,))
     t = MMoE()(L.Dense(32, activation="relu")(i))
     ctr, cvr = (L.Dense(1, activation="sigmoid", name=n)(L.Dense(8, activation="relu")(z)) for n, z in zip(("ctr", "cvr"), t))
-    _export(keras.Model(i, {"ctr": ctr, "cvr": cvr}), out)
+    keras_export(keras.Model(i, {"ctr": ctr, "cvr": cvr}), out)
 
 
 @model("n_wide_deep_hashed_crossing", "saved-model",
@@ -713,7 +691,7 @@ def b_listwise(out):
     lsm = _fn_layer(lambda t: tf.nn.log_softmax(t, axis=-1), name="log_softmax")(s)
     rank = _fn_layer(lambda t: tf.argsort(t, axis=-1, direction="DESCENDING"), name="ranking")(s)
     top = _fn_layer(lambda t: tf.argmax(t, -1, output_type=tf.int32), name="top_item")(s)
-    _export(keras.Model(i, {"log_probs": lsm, "ranking": rank, "top_item": top}), out)
+    keras_export(keras.Model(i, {"log_probs": lsm, "ranking": rank, "top_item": top}), out)
 
 
 @model("n_mf_export_archive_endpoints", "keras-export-archive",
@@ -729,9 +707,9 @@ def b_archive(out):
     arch.track(m)
     arch.track(users)
     arch.add_endpoint("serve", lambda user_id, item_id: m([user_id, item_id], training=False),
-                      input_signature=[_spec([None], "int32", "user_id"), _spec([None], "int32", "item_id")])
+                      input_signature=[tensor_spec([None], "int32", "user_id"), tensor_spec([None], "int32", "item_id")])
     arch.add_endpoint("user_vectors", lambda user_id: users(user_id, training=False),
-                      input_signature=[_spec([None], "int32", "user_id")])
+                      input_signature=[tensor_spec([None], "int32", "user_id")])
     arch.write_out(str(out), verbose=False)
 
 
@@ -779,16 +757,16 @@ def b_sigce(out):
     i = keras.Input((24,))
     m = keras.Model(i, L.Dense(5)(L.Dense(32, activation="relu")(L.Dense(32, activation="relu")(i))))
 
-    @tf.function(input_signature=[_spec([None, 24], name="features")])
+    @tf.function(input_signature=[tensor_spec([None, 24], name="features")])
     def serve(x):
         p = tf.sigmoid(m(x, training=False))
         return {"probs": p, "labels": tf.cast(p > 0.5, tf.int32)}
 
-    @tf.function(input_signature=[_spec([None, 24], name="features"), _spec([None, 5], name="labels")])
+    @tf.function(input_signature=[tensor_spec([None, 24], name="features"), tensor_spec([None, 5], name="labels")])
     def loss(x, y):
         z = m(x, training=False)
         return {"loss": tf.reduce_mean(tf.nn.sigmoid_cross_entropy_with_logits(labels=y, logits=z), -1), "logits": z}
-    _serve(out, {"model": m}, serving_default=serve, loss=loss)
+    serve_module(out, {"model": m}, serving_default=serve, loss=loss)
 
 
 @model("n_mixture_density_network_logprob", "keras-export",
@@ -802,7 +780,7 @@ def b_mdn(out):
                     "pi": tf.nn.softmax(logit, -1), "sigma": sig}
     x, y = keras.Input((4,), name="x"), keras.Input((1,), name="y")
     h = L.Dense(32, activation="tanh")(L.Dense(32, activation="tanh")(x))
-    _export(keras.Model([x, y], MDN()(L.Dense(5)(h), L.Dense(5)(h), L.Dense(5)(h), y)), out)
+    keras_export(keras.Model([x, y], MDN()(L.Dense(5)(h), L.Dense(5)(h), L.Dense(5)(h), y)), out)
 
 
 # ================================================================================ quantization-related / XLA
@@ -852,11 +830,11 @@ def b_fp16(out):
         h = tf.nn.relu(tf.matmul(x, tf.cast(mod.w1, dt)) + tf.cast(mod.b1, dt))
         return tf.nn.softmax(tf.matmul(h, tf.cast(mod.w2, dt)) + tf.cast(mod.b2, dt))
 
-    @tf.function(input_signature=[_spec([None, 10], name="x")])
+    @tf.function(input_signature=[tensor_spec([None, 10], name="x")])
     def serve(x):
         return {"probs": mlp(x, tf.float32)}
 
-    @tf.function(input_signature=[_spec([None, 10], "float16", name="x")])
+    @tf.function(input_signature=[tensor_spec([None, 10], "float16", name="x")])
     def serve_fp16(x):
         return {"probs": tf.cast(mlp(x, tf.float16), tf.float32)}
     mod.f_serve, mod.f_serve_fp16 = serve, serve_fp16
@@ -874,7 +852,7 @@ def b_mixed(out):
         m = keras.Model(i, L.Dense(4, activation="softmax", dtype="float32")(x))
     finally:
         keras.config.set_dtype_policy("float32")
-    _export(m, out)
+    keras_export(m, out)
 
 
 @model("n_tf1_fake_quant_mlp_frozen", "frozen-pb",
@@ -904,14 +882,14 @@ def b_xla(out):
     i = keras.Input((24, 3))
     m = keras.Model(i, L.Dense(6)(L.GRU(16)(L.Conv1D(16, 3, activation="relu")(i))))
 
-    @tf.function(jit_compile=True, input_signature=[_spec([None, 24, 3], name="series")])
+    @tf.function(jit_compile=True, input_signature=[tensor_spec([None, 24, 3], name="series")])
     def serve(x):
         return {"forecast": m(x, training=False)}
 
-    @tf.function(jit_compile=True, input_signature=[_spec([8, 24, 3], name="series")])
+    @tf.function(jit_compile=True, input_signature=[tensor_spec([8, 24, 3], name="series")])
     def serve_batch8(x):
         return {"forecast": m(x, training=False)}
-    _serve(out, {"model": m}, serving_default=serve, serve_batch8=serve_batch8)
+    serve_module(out, {"model": m}, serving_default=serve, serve_batch8=serve_batch8)
 
 
 # ============================================================================ driver

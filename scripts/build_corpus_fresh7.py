@@ -16,7 +16,7 @@ Writes <name>/ (SavedModel) or <name>.pb (frozen GraphDef) per model, and MANIFE
 import os
 import sys
 
-from corpus_driver import Corpus
+from corpus_driver import Corpus, freeze_function, keras_export, serve_module, tensor_spec
 
 os.environ.setdefault("TF_CPP_MIN_LOG_LEVEL", "3")
 
@@ -28,28 +28,6 @@ tf = keras = np = L = ops = None
 # Inputs that need in-range or mutually consistent values in --check: model -> {input name: (low, high) int range}
 # or model -> callable(rng) -> {input name: array}. Anything not listed gets generic dummies (see _dummy).
 FEEDS = {}
-
-
-def _export(m, out, sig=None):
-    m.export(str(out), verbose=False, input_signature=sig)
-
-
-def _spec(shape, dtype="float32", name=None):
-    return tf.TensorSpec(shape, dtype, name=name)
-
-
-def _serve(out, objs: dict, **sigs):
-    """tf.Module holding `objs` (models, tables), saved with the given tf.function signatures."""
-    mod = tf.Module()
-    for k, v in {**objs, **{"f_" + k: f for k, f in sigs.items()}}.items():
-        setattr(mod, k, v)
-    tf.saved_model.save(mod, str(out), signatures=sigs)
-
-
-def _freeze(fn, specs, out):
-    from tensorflow.python.framework.convert_to_constants import convert_variables_to_constants_v2
-    cf = tf.function(fn).get_concrete_function(*specs)
-    out.write_bytes(convert_variables_to_constants_v2(cf).graph.as_graph_def().SerializeToString())
 
 
 def cbr(x, f, k=3, s=1, act="relu", conv=None, bias=False):
@@ -90,7 +68,7 @@ def b_dcgan(out):
     x = L.Reshape((4, 4, 64))(x)
     for f in (32, 16):
         x = L.ReLU()(L.BatchNormalization()(L.Conv2DTranspose(f, 4, 2, padding="same", use_bias=False, kernel_initializer=init)(x)))
-    _export(keras.Model(i, L.Conv2DTranspose(3, 4, 2, padding="same", activation="tanh", kernel_initializer=init)(x)), out)
+    keras_export(keras.Model(i, L.Conv2DTranspose(3, 4, 2, padding="same", activation="tanh", kernel_initializer=init)(x)), out)
 
 
 @model("g_cgan_generator_label_embedding", "keras-export", "conditional GAN generator: noise float [None,32] + int32 class label [None,1] -> Embedding(10,16) + Flatten, Concatenate, Dense, LeakyReLU, Reshape 7x7x32, 2x Conv2DTranspose stride 2 + LeakyReLU, Conv2D 7x7 tanh -> [None,28,28,1]")
@@ -100,7 +78,7 @@ def b_cgan(out):
     x = L.Reshape((7, 7, 32))(L.LeakyReLU(0.2)(L.Dense(7 * 7 * 32)(x)))
     for f in (32, 16):
         x = L.LeakyReLU(0.2)(L.Conv2DTranspose(f, 4, 2, padding="same")(x))
-    _export(keras.Model([z, y], L.Conv2D(1, 7, padding="same", activation="tanh")(x)), out)
+    keras_export(keras.Model([z, y], L.Conv2D(1, 7, padding="same", activation="tanh")(x)), out)
 
 
 FEEDS["g_cgan_generator_label_embedding"] = {"label": (0, 10)}
@@ -112,7 +90,7 @@ def b_vae_dec(out):
     x = L.Reshape((7, 7, 32))(L.Dense(7 * 7 * 32, activation="relu")(i))
     for f in (32, 16):
         x = L.Conv2DTranspose(f, 3, 2, padding="same", activation="relu")(x)
-    _export(keras.Model(i, L.Conv2DTranspose(1, 3, padding="same", activation="sigmoid")(x)), out, [_spec([1, 8], name="z")])
+    keras_export(keras.Model(i, L.Conv2DTranspose(1, 3, padding="same", activation="sigmoid")(x)), out, [tensor_spec([1, 8], name="z")])
 
 
 @model("g_vae_encoder_reparam_random_normal", "tf-module", "tf.Module: image float [None,28,28,1] -> VAE encoder (2 strided Conv2D relu, Flatten, Dense relu, z_mean/z_log_var Dense(8)); serving function samples z = z_mean + exp(0.5*z_log_var) * unseeded tf.random.normal(tf.shape(z_mean)); returns z, z_mean, z_log_var")
@@ -122,19 +100,19 @@ def b_vae_enc(out):
     x = L.Dense(16, activation="relu")(L.Flatten()(x))
     enc = keras.Model(i, [L.Dense(8, name="z_mean")(x), L.Dense(8, name="z_log_var")(x)])
 
-    @tf.function(input_signature=[_spec([None, 28, 28, 1], name="image")])
+    @tf.function(input_signature=[tensor_spec([None, 28, 28, 1], name="image")])
     def encode(img):
         mean, log_var = enc(img, training=False)
         z = mean + tf.exp(0.5 * log_var) * tf.random.normal(tf.shape(mean))
         return {"z": z, "z_mean": mean, "z_log_var": log_var}
-    _serve(out, {"encoder": enc}, serving_default=encode)
+    serve_module(out, {"encoder": enc}, serving_default=encode)
 
 
 @model("g_vae_mlp_reconstruct_mean", "keras-export", "MLP VAE used as an autoencoder at inference: flat float [None,784] -> Dense(128 relu) -> z_mean Dense(8) (no sampling; no log-var head in the exported graph) -> Dense(128 relu) -> Dense(784 sigmoid)")
 def b_vae_mlp(out):
     i = keras.Input((784,), name="pixels")
     z_mean = L.Dense(8, name="z_mean")(L.Dense(128, activation="relu")(i))
-    _export(keras.Model(i, L.Dense(784, activation="sigmoid")(L.Dense(128, activation="relu")(z_mean))), out)
+    keras_export(keras.Model(i, L.Dense(784, activation="sigmoid")(L.Dense(128, activation="relu")(z_mean))), out)
 
 
 @model("g_pix2pix_unet_generator", "keras-export", "pix2pix U-Net generator [None,64,64,3]: 5 downsample blocks (Conv2D 4x4 stride 2 no bias, BN except first, LeakyReLU), 4 upsample blocks (Conv2DTranspose 4x4 stride 2, BN, Dropout(0.5) on first, ReLU, Concatenate skip), Conv2DTranspose tanh")
@@ -155,7 +133,7 @@ def b_pix2pix(out):
         skips.append(x)
     for k, (f, s) in enumerate(zip((64, 64, 32, 16), reversed(skips[:-1]))):
         x = L.Concatenate()([up(x, f, drop=k == 0), s])
-    _export(keras.Model(i, L.Conv2DTranspose(3, 4, 2, padding="same", activation="tanh", kernel_initializer=init)(x)), out)
+    keras_export(keras.Model(i, L.Conv2DTranspose(3, 4, 2, padding="same", activation="tanh", kernel_initializer=init)(x)), out)
 
 
 @model("g_cyclegan_resnet_reflectpad_instnorm", "keras-export", "CycleGAN ResNet generator, fixed [1,32,32,3] (explicit input_signature): custom ReflectionPadding2D layer (tf.pad REFLECT), hand-written InstanceNormalization (tf.nn.moments over H,W, rsqrt), 7x7 conv, 2 strided convs, 3 residual blocks, 2 Conv2DTranspose, 7x7 conv tanh")
@@ -171,7 +149,7 @@ def b_cyclegan(out):
     for f in (32, 16):
         x = L.ReLU()(IN()(L.Conv2DTranspose(f, 3, 2, padding="same")(x)))
     x = L.Conv2D(3, 7, activation="tanh")(Reflect(3)(x))
-    _export(keras.Model(i, x), out, [_spec([1, 32, 32, 3], name="image")])
+    keras_export(keras.Model(i, x), out, [tensor_spec([1, 32, 32, 3], name="image")])
 
 
 @model("g_fast_style_transfer_dynamic_hw", "saved-model", "fast style transfer (Johnson) on float [None,None,None,3] dynamic size: 9x9 conv, 2 strided convs, 3 residual blocks, 2x (UpSampling2D nearest + 3x3 conv) resize-convolution, hand-written InstanceNormalization, 9x9 conv, tanh, Rescaling(150, offset 127.5); tf.saved_model.save of the Keras model")
@@ -204,7 +182,7 @@ def b_esrgan(out):
     x = L.Add()([fea, L.Conv2D(16, 3, padding="same")(x)])
     for _ in range(2):
         x = L.LeakyReLU(0.2)(L.Conv2D(16, 3, padding="same")(L.UpSampling2D(2, interpolation="nearest")(x)))
-    _export(keras.Model(i, L.Conv2D(3, 3, padding="same")(x)), out, [_spec([1, 16, 16, 3], name="lr_image")])
+    keras_export(keras.Model(i, L.Conv2D(3, 3, padding="same")(x)), out, [tensor_spec([1, 16, 16, 3], name="lr_image")])
 
 
 T_DIFF = 100
@@ -236,7 +214,7 @@ def _denoiser():
 @model("g_diffusion_denoiser_ddim_step", "tf-module", "tf.Module, x_t float [None,16,16,1] + int32 timestep t [None] (0..99): sinusoidal embedding (tf.exp/range, tf.math.sin/cos), tiny conv U-Net with swish and broadcast-added time embedding; 'serving_default' does a DDIM step (gather alphas_cumprod, tf.where, sqrt) -> eps, x0, x_prev; 'predict_noise' -> eps")
 def b_ddim(out):
     net, ac = _denoiser(), _alphas_cumprod()
-    sig = [_spec([None, 16, 16, 1], name="x_t"), _spec([None], "int32", "t")]
+    sig = [tensor_spec([None, 16, 16, 1], name="x_t"), tensor_spec([None], "int32", "t")]
 
     @tf.function(input_signature=sig)
     def ddim_step(x, t):
@@ -250,7 +228,7 @@ def b_ddim(out):
     @tf.function(input_signature=sig)
     def predict_noise(x, t):
         return {"eps": net([x, _timestep_embedding(t)], training=False)}
-    _serve(out, {"net": net}, serving_default=ddim_step, predict_noise=predict_noise)
+    serve_module(out, {"net": net}, serving_default=ddim_step, predict_noise=predict_noise)
 
 
 FEEDS["g_diffusion_denoiser_ddim_step"] = {"t": (0, T_DIFF)}
@@ -260,7 +238,7 @@ FEEDS["g_diffusion_denoiser_ddim_step"] = {"t": (0, T_DIFF)}
 def b_ddim_loop(out):
     net, ac = _denoiser(), _alphas_cumprod()
 
-    @tf.function(input_signature=[_spec([1, 16, 16, 1], name="noise"), _spec([], "int32", "num_steps")])
+    @tf.function(input_signature=[tensor_spec([1, 16, 16, 1], name="noise"), tensor_spec([], "int32", "num_steps")])
     def sample(x, n):
         stride = T_DIFF // n
         for k in tf.range(n):
@@ -271,7 +249,7 @@ def b_ddim_loop(out):
             x0 = tf.clip_by_value((x - tf.sqrt(1.0 - a_t) * eps) / tf.sqrt(a_t), -1.0, 1.0)
             x = tf.sqrt(a_p) * x0 + tf.sqrt(1.0 - a_p) * eps
         return {"image": x}
-    _serve(out, {"net": net}, serving_default=sample)
+    serve_module(out, {"net": net}, serving_default=sample)
 
 
 FEEDS["g_ddim_sampler_while_loop"] = {"num_steps": (4, 5)}
@@ -291,7 +269,7 @@ def b_depth(out):
     x = L.Conv2D(8, 3, padding="same", activation="elu")(L.UpSampling2D(interpolation="bilinear")(x))
     disp = L.Conv2D(1, 3, padding="same", activation="sigmoid")(x)
     depth = L.Lambda(lambda d: 1.0 / (0.01 + 9.99 * d))(disp)
-    _export(keras.Model(i, {"disp": disp, "disp_half": disp_half, "depth": depth}), out)
+    keras_export(keras.Model(i, {"disp": disp, "disp_half": disp_half, "depth": depth}), out)
 
 
 @model("g_flow_cost_volume_shifted_batch1", "keras-export", "PWC-style optical flow, two frames float [1,32,32,3] (explicit input_signature): shared 2-conv feature tower (stride 4), CostVolume layer (tf.pad + 25 shifted slices, mean of products, tf.stack, leaky_relu), Concatenate, 3 convs -> flow 8x8x2, UpSampling2D bilinear x4, Rescaling(4)")
@@ -314,7 +292,7 @@ def b_flow_shift(out):
     x = L.Concatenate()([CostVolume(2)([f1, f2]), f1])
     x = L.Conv2D(16, 3, padding="same", activation="relu")(L.Conv2D(32, 3, padding="same", activation="relu")(x))
     flow = L.Rescaling(4.0)(L.UpSampling2D(4, interpolation="bilinear")(L.Conv2D(2, 3, padding="same")(x)))
-    _export(keras.Model([i1, i2], flow), out, [[_spec([1, 32, 32, 3], name="frame1"), _spec([1, 32, 32, 3], name="frame2")]])
+    keras_export(keras.Model([i1, i2], flow), out, [[tensor_spec([1, 32, 32, 3], name="frame1"), tensor_spec([1, 32, 32, 3], name="frame2")]])
 
 
 @model("g_flow_correlation_extract_patches", "keras-export", "optical-flow correlation, two frames float [None,32,32,3]: shared strided conv features 16x16x16, Correlation layer (tf.pad, tf.image.extract_patches 7x7 VALID, reshape to [B,16,16,49,16], product with frame-1 features, reduce_sum), Concatenate, convs -> flow [None,16,16,2]")
@@ -331,7 +309,7 @@ def b_flow_patch(out):
     f1, f2 = conv(i1), conv(i2)
     x = L.Concatenate()([L.LeakyReLU(0.1)(Correlation()([f1, f2])), f1])
     x = L.Conv2D(16, 3, padding="same", activation="relu")(L.Conv2D(32, 3, padding="same", activation="relu")(x))
-    _export(keras.Model([i1, i2], L.Conv2D(2, 3, padding="same")(x)), out)
+    keras_export(keras.Model([i1, i2], L.Conv2D(2, 3, padding="same")(x)), out)
 
 
 @model("g_dbnet_text_detection", "keras-export", "DBNet-style text detector [None,64,64,3]: Conv+BN+ReLU backbone (strides 2..16), FPN (1x1 laterals, nearest UpSampling2D + Add, 3x3 convs, upsample + Concatenate), probability and threshold heads (conv, 2x Conv2DTranspose stride 2, sigmoid), Lambda approximate binarization 1/(1+exp(-50*(P-T))); 3 outputs")
@@ -351,7 +329,7 @@ def b_dbnet(out):
         return L.Conv2DTranspose(1, 2, 2, activation="sigmoid")(x)
     prob, thresh = head(fuse), head(fuse)
     binary = L.Lambda(lambda pt: 1.0 / (1.0 + tf.exp(-50.0 * (pt[0] - pt[1]))))([prob, thresh])
-    _export(keras.Model(i, {"prob_map": prob, "thresh_map": thresh, "binary_map": binary}), out)
+    keras_export(keras.Model(i, {"prob_map": prob, "thresh_map": thresh, "binary_map": binary}), out)
 
 
 @model("g_matting_guided_filter_refine", "keras-export", "image matting: image float [None,32,32,3] + trimap [None,32,32,1] -> Concatenate, Conv/BN/ReLU encoder-decoder with skips, sigmoid coarse alpha; GuidedFilter layer (gray guide, box filter by tf.nn.avg_pool2d 5x5 stride 1, a/b coefficients), tf.where trimap known regions, clip; outputs alpha, coarse_alpha")
@@ -375,7 +353,7 @@ def b_matting(out):
     d = cbr(L.Concatenate()([L.UpSampling2D()(e3), e2]), 32)
     d = cbr(L.Concatenate()([L.UpSampling2D()(d), e1]), 16)
     coarse = L.Conv2D(1, 3, padding="same", activation="sigmoid")(d)
-    _export(keras.Model([img, tri], {"alpha": GuidedFilter()([img, coarse, tri]), "coarse_alpha": coarse}), out)
+    keras_export(keras.Model([img, tri], {"alpha": GuidedFilter()([img, coarse, tri]), "coarse_alpha": coarse}), out)
 
 
 @model("g_saliency_deep_supervision_frozen", "frozen-pb", "salient object detection [1,32,32,3]: 3-stage Conv/BN/ReLU encoder with MaxPool, 3 side-output 1x1 convs upsampled bilinear to 32x32, fused 1x1 conv over concatenated side logits, sigmoid on all 4 maps (4 graph outputs); frozen with convert_variables_to_constants_v2")
@@ -388,7 +366,7 @@ def b_saliency(out):
         sides.append(L.UpSampling2D(2 ** k, interpolation="bilinear")(s) if k else s)
     fused = L.Conv2D(1, 1)(L.Concatenate()(sides))
     m = keras.Model(i, [L.Activation("sigmoid")(t) for t in [fused] + sides])
-    _freeze(lambda t: m(t, training=False), [_spec([1, 32, 32, 3], name="image")], out)
+    freeze_function(lambda t: m(t, training=False), [tensor_spec([1, 32, 32, 3], name="image")], out)
 
 # ================================================================================ video / 3D
 
@@ -399,7 +377,7 @@ def b_c3d(out):
     for f in (16, 32):
         x = L.MaxPool3D(2)(L.Conv3D(f, 3, padding="same", activation="relu")(x))
     x = L.Dropout(0.5)(L.Dense(64, activation="relu")(L.Flatten()(x)))
-    _export(keras.Model(i, L.Dense(5, activation="softmax")(x)), out)
+    keras_export(keras.Model(i, L.Dense(5, activation="softmax")(x)), out)
 
 
 @model("g_r2plus1d_resnet", "keras-export", "R(2+1)D video ResNet, float [None,8,32,32,3]: (2+1)D convs = Conv3D (1,3,3) spatial + BN + ReLU then Conv3D (3,1,1) temporal + BN; (2+1)D stem stride 2, 2 residual blocks (second strided with 1x1x1 projection shortcut), GlobalAveragePooling3D, Dense softmax(5)")
@@ -413,7 +391,7 @@ def b_r21d(out):
         y = conv21(L.ReLU()(conv21(x, f, s)), f)
         sc = x if s == 1 else L.BatchNormalization()(L.Conv3D(f, 1, strides=s, use_bias=False)(x))
         x = L.ReLU()(L.Add()([y, sc]))
-    _export(keras.Model(i, L.Dense(5, activation="softmax")(L.GlobalAveragePooling3D()(x))), out)
+    keras_export(keras.Model(i, L.Dense(5, activation="softmax")(L.GlobalAveragePooling3D()(x))), out)
 
 
 @model("g_convlstm2d_next_frame", "keras-export", "next-frame prediction, float [None,6,16,16,1]: ConvLSTM2D(16, 5x5, return_sequences) + BN, ConvLSTM2D(16, 3x3, return_sequences) + BN, Conv3D 3x3x3 sigmoid -> [None,6,16,16,1]")
@@ -421,7 +399,7 @@ def b_convlstm(out):
     i = keras.Input((6, 16, 16, 1), name="frames")
     x = L.BatchNormalization()(L.ConvLSTM2D(16, 5, padding="same", return_sequences=True)(i))
     x = L.BatchNormalization()(L.ConvLSTM2D(16, 3, padding="same", return_sequences=True)(x))
-    _export(keras.Model(i, L.Conv3D(1, 3, padding="same", activation="sigmoid")(x)), out)
+    keras_export(keras.Model(i, L.Conv3D(1, 3, padding="same", activation="sigmoid")(x)), out)
 
 
 @model("g_timedistributed_cnn_gru", "saved-model", "video classifier, float [None,8,32,32,3]: TimeDistributed(Conv2D stride 2 relu), TimeDistributed(MaxPooling2D), TimeDistributed(Conv2D relu), TimeDistributed(GlobalAveragePooling2D), GRU(32), Dense softmax(4); tf.saved_model.save of the Keras model")
@@ -446,7 +424,7 @@ def b_pointnet(out):
     local = tnet(L.Dense(16, activation="relu")(tnet(i, 3)), 16)
     g = L.RepeatVector(128)(L.GlobalMaxPooling1D()(L.Dense(64, activation="relu")(local)))
     x = L.Dense(32, activation="relu")(L.Concatenate()([local, g]))
-    _export(keras.Model(i, L.Dense(4, activation="softmax")(x)), out)
+    keras_export(keras.Model(i, L.Dense(4, activation="softmax")(x)), out)
 
 
 @model("g_unet3d_voxel_batch1", "keras-export", "tiny 3D U-Net on voxels, fixed [1,16,16,16,1] (explicit input_signature): 2x (2 Conv3D + BN + ReLU, MaxPool3D), bottleneck, Conv3DTranspose stride 2 and UpSampling3D decoder with Concatenate skips, Conv3D 1x1x1 softmax(2)")
@@ -461,7 +439,7 @@ def b_unet3d(out):
     b = block(L.MaxPool3D()(s2), 32)
     x = block(L.Concatenate()([L.Conv3DTranspose(16, 2, 2)(b), s2]), 16)
     x = block(L.Concatenate()([L.UpSampling3D()(x), s1]), 8)
-    _export(keras.Model(i, L.Conv3D(2, 1, activation="softmax")(x)), out, [_spec([1, 16, 16, 16, 1], name="volume")])
+    keras_export(keras.Model(i, L.Conv3D(2, 1, activation="softmax")(x)), out, [tensor_spec([1, 16, 16, 16, 1], name="volume")])
 
 # ================================================================================ graph neural nets
 
@@ -489,7 +467,7 @@ def b_gcn(out):
             return self.act(tf.matmul(a, tf.matmul(x, self.w)) + self.b)
     x, a = keras.Input((20, 8), name="node_features"), keras.Input((20, 20), name="adjacency")
     h = L.Dropout(0.5)(GCNConv(16, "relu")([x, a]))
-    _export(keras.Model([x, a], L.Softmax()(GCNConv(4)([h, a]))), out)
+    keras_export(keras.Model([x, a], L.Softmax()(GCNConv(4)([h, a]))), out)
 
 
 def _feed_gcn(rng):
@@ -518,12 +496,12 @@ def b_mpnn(out):
     g = MPNN()
     g((np.zeros((3, 8), "float32"), np.array([[0, 1], [1, 2]], "int32"), np.zeros((2, 4), "float32")))
 
-    @tf.function(input_signature=[_spec([None, 8], name="node_features"), _spec([2, None], "int32", "edge_index"),
-                                  _spec([None, 4], name="edge_features")])
+    @tf.function(input_signature=[tensor_spec([None, 8], name="node_features"), tensor_spec([2, None], "int32", "edge_index"),
+                                  tensor_spec([None, 4], name="edge_features")])
     def serve(x, ei, ef):
         h, y = g((x, ei, ef))
         return {"node_embeddings": h, "graph_value": y}
-    _serve(out, {"mpnn": g}, serving_default=serve)
+    serve_module(out, {"mpnn": g}, serving_default=serve)
 
 
 def _feed_mpnn(rng):
@@ -569,10 +547,10 @@ def b_gat(out):
     g = GAT()
     g((np.zeros((3, 16), "float32"), np.array([[0, 1], [1, 2]], "int32")))
 
-    @tf.function(input_signature=[_spec([None, 16], name="node_features"), _spec([None, 2], "int32", "edge_index")])
+    @tf.function(input_signature=[tensor_spec([None, 16], name="node_features"), tensor_spec([None, 2], "int32", "edge_index")])
     def serve(x, ei):
         return {"logits": g((x, ei))}
-    _serve(out, {"gat": g}, serving_default=serve)
+    serve_module(out, {"gat": g}, serving_default=serve)
 
 
 def _feed_gat(rng):
@@ -601,11 +579,11 @@ def b_gin(out):
     g = GIN()
     g((np.zeros((3, 8), "float32"), np.array([[0, 1], [1, 2]], "int32"), np.array([0, 0, 1], "int32")))
 
-    @tf.function(input_signature=[_spec([None, 8], name="node_features"), _spec([2, None], "int32", "edge_index"),
-                                  _spec([None], "int32", "graph_ids")])
+    @tf.function(input_signature=[tensor_spec([None, 8], name="node_features"), tensor_spec([2, None], "int32", "edge_index"),
+                                  tensor_spec([None], "int32", "graph_ids")])
     def serve(x, ei, gid):
         return {"graph_probs": g((x, ei, gid))}
-    _serve(out, {"gin": g}, serving_default=serve)
+    serve_module(out, {"gin": g}, serving_default=serve)
 
 
 def _feed_gin(rng):
@@ -652,11 +630,11 @@ def b_dqn(out):
     x = L.Conv2D(32, 3, 1, activation="relu")(L.Conv2D(32, 4, 2, activation="relu")(x))
     q = keras.Model(i, L.Dense(6)(L.Dense(128, activation="relu")(L.Flatten()(x))))
 
-    @tf.function(input_signature=[_spec([None, 42, 42, 4], "uint8", "frames")])
+    @tf.function(input_signature=[tensor_spec([None, 42, 42, 4], "uint8", "frames")])
     def act(frames):
         v = q(tf.cast(frames, tf.float32), training=False)
         return {"q_values": v, "action": tf.argmax(v, -1, output_type=tf.int32)}
-    _serve(out, {"q": q}, serving_default=act)
+    serve_module(out, {"q": q}, serving_default=act)
 
 
 @model("g_sac_actor_tanh_mean", "keras-export", "SAC actor (subclassed keras.Model), obs float [None,11]: Dense(64 relu) x2, mean head -> tanh * 2.0 deterministic action [None,3]; a log_std Dense head is built and holds weights but is not used by call(); export with explicit input_signature")
@@ -672,7 +650,7 @@ def b_sac(out):
     a = Actor()
     a(np.zeros((1, 11), "float32"))
     a.log_std.build((None, 64))
-    _export(a, out, [_spec([None, 11], name="obs")])
+    keras_export(a, out, [tensor_spec([None, 11], name="obs")])
 
 
 @model("g_td3_actor_frozen", "frozen-pb", "TD3 actor, obs float [1,17] -> Dense(64 relu) x2, Dense(6 tanh), multiply by max_action 1.5 (Lambda); frozen GraphDef via convert_variables_to_constants_v2")
@@ -680,7 +658,7 @@ def b_td3(out):
     i = keras.Input((17,))
     x = L.Dense(6, activation="tanh")(L.Dense(64, activation="relu")(L.Dense(64, activation="relu")(i)))
     m = keras.Model(i, L.Lambda(lambda t: 1.5 * t)(x))
-    _freeze(lambda t: m(t, training=False), [_spec([1, 17], name="obs")], out)
+    freeze_function(lambda t: m(t, training=False), [tensor_spec([1, 17], name="obs")], out)
 
 
 def _ppo_nets(obs_dim=8, n_act=4):
@@ -692,7 +670,7 @@ def _ppo_nets(obs_dim=8, n_act=4):
 @model("g_ppo_policy_categorical_sample", "tf-module", "tf.Module PPO actor-critic, obs float [None,8]: shared Dense(64 tanh) x2, logits(4) and value heads; 'serving_default' samples action with tf.random.categorical (unseeded) and returns log-prob via log_softmax + gather, value; 'value' returns value only")
 def b_ppo_sample(out):
     net = _ppo_nets()
-    sig = [_spec([None, 8], name="obs")]
+    sig = [tensor_spec([None, 8], name="obs")]
 
     @tf.function(input_signature=sig)
     def act(obs):
@@ -704,7 +682,7 @@ def b_ppo_sample(out):
     @tf.function(input_signature=sig)
     def value(obs):
         return {"value": tf.squeeze(net(obs, training=False)[1], -1)}
-    _serve(out, {"net": net}, serving_default=act, value=value)
+    serve_module(out, {"net": net}, serving_default=act, value=value)
 
 
 @model("g_ppo_policy_argmax_deterministic", "keras-export", "PPO policy for deployment, obs float [None,8]: separate actor and critic Dense(64 tanh) x2 MLPs; outputs logits(4), softmax probs, Lambda ops.argmax action, value")
@@ -713,7 +691,7 @@ def b_ppo_argmax(out):
     logits = L.Dense(4)(L.Dense(64, activation="tanh")(L.Dense(64, activation="tanh")(i)))
     value = L.Dense(1)(L.Dense(64, activation="tanh")(L.Dense(64, activation="tanh")(i)))
     action = L.Lambda(lambda t: ops.argmax(t, axis=-1))(logits)
-    _export(keras.Model(i, {"logits": logits, "probs": L.Softmax()(logits), "action": action, "value": value}), out)
+    keras_export(keras.Model(i, {"logits": logits, "probs": L.Softmax()(logits), "action": action, "value": value}), out)
 
 
 @model("g_recurrent_policy_lstmcell_state", "tf-module", "tf.Module recurrent policy with explicit state, batch 1: 'serving_default' step(obs [1,6], h [1,32], c [1,32]) -> Dense(32 relu), keras LSTMCell one step, logits(4), argmax action, value, new h, c; 'initial_state' (no inputs) -> zero h, c")
@@ -731,7 +709,7 @@ def b_rec_policy(out):
     p = RecurrentPolicy()
     p((np.zeros((1, 6), "float32"), np.zeros((1, 32), "float32"), np.zeros((1, 32), "float32")))
 
-    @tf.function(input_signature=[_spec([1, 6], name="obs"), _spec([1, 32], name="h"), _spec([1, 32], name="c")])
+    @tf.function(input_signature=[tensor_spec([1, 6], name="obs"), tensor_spec([1, 32], name="h"), tensor_spec([1, 32], name="c")])
     def step(obs, h, c):
         logits, v, h2, c2 = p((obs, h, c))
         return {"logits": logits, "action": tf.argmax(logits, -1), "value": v, "h": h2, "c": c2}
@@ -739,7 +717,7 @@ def b_rec_policy(out):
     @tf.function(input_signature=[])
     def initial_state():
         return {"h": tf.zeros([1, 32]), "c": tf.zeros([1, 32])}
-    _serve(out, {"policy": p}, serving_default=step, initial_state=initial_state)
+    serve_module(out, {"policy": p}, serving_default=step, initial_state=initial_state)
 
 
 @model("g_mpc_unrolled_dynamics_horizon10", "tf-module", "tf.Module model-predictive control with a learned dynamics MLP (Dense(64 relu) x2 -> state delta) unrolled by a python loop over a fixed horizon of 10: 'serving_default' rollout(state [None,4], actions [None,10,2]) -> trajectory, quadratic cost; 'plan' random shooting (state [1,4], candidates [64,10,2]) -> clip, tile, rollout, argmin cost, first action")
@@ -757,18 +735,18 @@ def b_mpc(out):
             traj.append(s)
         return tf.stack(traj, 1), cost
 
-    @tf.function(input_signature=[_spec([None, 4], name="state"), _spec([None, 10, 2], name="actions")])
+    @tf.function(input_signature=[tensor_spec([None, 4], name="state"), tensor_spec([None, 10, 2], name="actions")])
     def serve(s, acts):
         traj, cost = rollout(s, acts)
         return {"trajectory": traj, "cost": cost}
 
-    @tf.function(input_signature=[_spec([1, 4], name="state"), _spec([64, 10, 2], name="candidates")])
+    @tf.function(input_signature=[tensor_spec([1, 4], name="state"), tensor_spec([64, 10, 2], name="candidates")])
     def plan(s, cand):
         cand = tf.clip_by_value(cand, -1.0, 1.0)
         _, cost = rollout(tf.tile(s, [64, 1]), cand)
         best = tf.argmin(cost)
         return {"action": cand[best, 0], "best_cost": cost[best]}
-    _serve(out, {"dynamics": dyn}, serving_default=serve, plan=plan)
+    serve_module(out, {"dynamics": dyn}, serving_default=serve, plan=plan)
 
 
 def _kalman_mats(dt=0.1):
@@ -785,7 +763,7 @@ def b_kalman(out):
     mod.F, mod.H = tf.Variable(F, name="F"), tf.Variable(H, name="H")
     mod.Q, mod.R = tf.Variable(0.01 * np.eye(4, dtype="float32"), name="Q"), tf.Variable(0.1 * np.eye(2, dtype="float32"), name="R")
 
-    @tf.function(input_signature=[_spec([None, 4], name="x"), _spec([None, 4, 4], name="P"), _spec([None, 2], name="z")])
+    @tf.function(input_signature=[tensor_spec([None, 4], name="x"), tensor_spec([None, 4, 4], name="P"), tensor_spec([None, 2], name="z")])
     def step(x, P, z):
         x = tf.linalg.matvec(mod.F, x)
         P = tf.linalg.matmul(tf.linalg.matmul(mod.F, P), mod.F, transpose_b=True) + mod.Q
@@ -815,7 +793,7 @@ def b_kalman_inv(out):
         K = P @ tf.transpose(H) @ tf.linalg.inv(H @ P @ tf.transpose(H) + R)
         x = x + tf.tensordot(K, z - tf.tensordot(H, x, 1), 1)
         return tf.identity(x, name="x_new"), tf.identity((tf.eye(4) - K @ H) @ P, name="P_new")
-    _freeze(update, [_spec([4], name="x"), _spec([4, 4], name="P"), _spec([2], name="z")], out)
+    freeze_function(update, [tensor_spec([4], name="x"), tensor_spec([4, 4], name="P"), tensor_spec([2], name="z")], out)
 
 
 FEEDS["g_kalman_update_inv_frozen"] = lambda rng: {"P": np.eye(4, dtype="float32")}
@@ -839,7 +817,7 @@ def b_gem(out):
     for f in (32, 48):
         y = cbr(cbr(x, f, s=2), f, act="linear")
         x = L.ReLU()(L.Add()([y, L.Conv2D(f, 1, 2)(x)]))
-    _export(keras.Model(i, L2Normalize()(L.Dense(32)(GeM()(x)))), out)
+    keras_export(keras.Model(i, L2Normalize()(L.Dense(32)(GeM()(x)))), out)
 
 
 @model("g_cosine_prototype_bank_topk", "tf-module", "tf.Module: image float [None,32,32,3] -> small CNN embedding (Conv/BN/ReLU, MaxPool, GAP, Dense 32), l2_normalize, tf.matmul cosine similarity against a stored normalized prototype bank variable [50,32], tf.math.top_k(5), tf.gather of string labels; returns scores, indices, labels")
@@ -851,12 +829,12 @@ def b_cosbank(out):
     bank = tf.Variable(bank / np.linalg.norm(bank, axis=1, keepdims=True), name="prototype_bank")
     labels = tf.constant([f"item_{k:02d}" for k in range(50)])
 
-    @tf.function(input_signature=[_spec([None, 32, 32, 3], name="image")])
+    @tf.function(input_signature=[tensor_spec([None, 32, 32, 3], name="image")])
     def search(img):
         e = tf.math.l2_normalize(emb(img, training=False), -1)
         scores, idx = tf.math.top_k(tf.matmul(e, bank, transpose_b=True), k=5)
         return {"scores": scores, "indices": idx, "labels": tf.gather(labels, idx)}
-    _serve(out, {"embed": emb, "bank": bank}, serving_default=search)
+    serve_module(out, {"embed": emb, "bank": bank}, serving_default=search)
 
 
 @model("g_protonet_fewshot_5way", "tf-module", "tf.Module prototypical network, 5-way: support float [None,28,28,1] + support_labels int32 [None] (0..4) + query [None,28,28,1]; 3 conv blocks (Conv2D, BN, ReLU, MaxPool) + Flatten embedding, prototypes by tf.math.unsorted_segment_mean, squared euclidean distances, softmax(-d), argmax")
@@ -866,13 +844,13 @@ def b_protonet(out):
         x = L.MaxPooling2D()(cbr(x, 16))
     emb = keras.Model(i, L.Flatten()(x))
 
-    @tf.function(input_signature=[_spec([None, 28, 28, 1], name="support"), _spec([None], "int32", "support_labels"),
-                                  _spec([None, 28, 28, 1], name="query")])
+    @tf.function(input_signature=[tensor_spec([None, 28, 28, 1], name="support"), tensor_spec([None], "int32", "support_labels"),
+                                  tensor_spec([None, 28, 28, 1], name="query")])
     def classify(support, labels, query):
         protos = tf.math.unsorted_segment_mean(emb(support, training=False), labels, 5)
         d = tf.reduce_sum(tf.square(emb(query, training=False)[:, None, :] - protos[None]), -1)
         return {"probs": tf.nn.softmax(-d), "prediction": tf.argmax(-d, -1)}
-    _serve(out, {"embed": emb}, serving_default=classify)
+    serve_module(out, {"embed": emb}, serving_default=classify)
 
 
 FEEDS["g_protonet_fewshot_5way"] = lambda rng: {"support": rng.random((10, 28, 28, 1)), "support_labels": np.arange(10, dtype="int32") % 5}
@@ -903,7 +881,7 @@ def b_capsnet(out):
             return tf.sqrt(tf.reduce_sum(tf.square(v), -1) + 1e-7)
     i = keras.Input((28, 28, 1), name="image")
     x = L.Conv2D(32, 9, 2, activation=None)(L.Conv2D(32, 9, activation="relu")(i))
-    _export(keras.Model(i, DigitCaps()(Squash()(L.Reshape((144, 8))(x)))), out)
+    keras_export(keras.Model(i, DigitCaps()(Squash()(L.Reshape((144, 8))(x)))), out)
 
 
 @model("g_moe_vision_head_top2", "keras-export", "Mixture-of-Experts vision head, float [None,32,32,3]: Conv/BN/ReLU stem, GAP; MoE layer with softmax gate Dense(4), tf.math.top_k(2) + tf.one_hot mask and renormalization, 4 expert MLPs (Dense relu -> Dense 10) stacked, tf.einsum weighted sum -> softmax")
@@ -923,7 +901,7 @@ def b_moe(out):
             return tf.einsum("be,bec->bc", g, y)
     i = keras.Input((32, 32, 3), name="image")
     x = L.GlobalAveragePooling2D()(cbr(cbr(cbr(i, 16, s=2), 32, s=2), 48, s=2))
-    _export(keras.Model(i, L.Softmax()(MoE()(x))), out)
+    keras_export(keras.Model(i, L.Softmax()(MoE()(x))), out)
 
 # ================================================================================ TF1 graphs
 

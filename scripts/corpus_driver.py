@@ -121,3 +121,44 @@ def _rm(p: Path) -> None:
         shutil.rmtree(p)
     elif p.exists():
         p.unlink()
+
+
+# ----------------------------------------------------------------------------- exporting, as users do
+# What the corpus builders share to write a model; TensorFlow and Keras are imported when first used.
+
+def tensor_spec(shape, dtype="float32", name=None):
+    import tensorflow as tf
+
+    return tf.TensorSpec(shape, dtype, name=name)
+
+
+def keras_export(m, out: Path, sig=None, keep_fixed_batch: bool = False) -> None:
+    """Keras 3 `model.export`. It relaxes a fixed batch to None unless given an input signature;
+    `keep_fixed_batch` passes one for a single-input model built with a fixed batch."""
+    if keep_fixed_batch and sig is None and len(m.inputs) == 1 and m.inputs[0].shape[0] is not None:
+        sig = [tensor_spec(m.inputs[0].shape, m.inputs[0].dtype)]
+    m.export(str(out), verbose=False, input_signature=sig)
+
+
+def serve_module(out: Path, objs: dict, **sigs) -> None:
+    """A tf.Module holding `objs` (models, tables, variables), saved with the given tf.function signatures."""
+    import tensorflow as tf
+
+    mod = tf.Module()
+    for k, v in {**objs, **{"f_" + k: f for k, f in sigs.items()}}.items():
+        setattr(mod, k, v)
+    tf.saved_model.save(mod, str(out), signatures=sigs)
+
+
+def freeze_function(fn, specs, out: Path) -> None:
+    """A frozen GraphDef of `fn` traced at `specs`, as convert_variables_to_constants_v2 writes it."""
+    import tensorflow as tf
+    from tensorflow.python.framework.convert_to_constants import convert_variables_to_constants_v2
+
+    concrete = tf.function(fn).get_concrete_function(*specs)
+    out.write_bytes(convert_variables_to_constants_v2(concrete).graph.as_graph_def().SerializeToString())
+
+
+def freeze_keras(m, spec, out: Path) -> None:
+    """A Keras model in inference mode, frozen (freeze_function)."""
+    freeze_function(lambda t: m(t, training=False), [spec], out)

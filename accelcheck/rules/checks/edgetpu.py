@@ -13,7 +13,8 @@ from typing import Iterator
 
 from ...resources import load_data
 from . import Hit
-from .tflite_shapes import folded, output_shape
+from ...model.shapes import output_shape
+from .tflite_shapes import folded
 from .tflite_view import builtins_of, computed_input, downstream, is_operator, unknown_dims, unsupported_activation
 
 _IGNORED = frozenset({"DEQUANTIZE", "QUANTIZE"})  # boundaries: the CPU runs them around the Edge TPU part

@@ -4,22 +4,11 @@ call site), and the shapes some lowerings need (tflite_operand_conditions.json, 
 
 from __future__ import annotations
 
-from ...model import opdefs
-from ...model.graph import call_arg_offset
+from ...model.shapes import data_inputs, output_shape, shape_of
 from ...opsets import op_set
 from .value_sources import VARIABLE, ValueSources, input_index
 
 _READ_VARIABLE = "ReadVariableOp"  # a resource variable's whole value (a ResourceGather computes on it)
-
-
-def output_shape(node, port: str):
-    """The recorded shape of one output ("1" in a graph, "output:0" in a function body, read only
-    for ops with one output argument), or None."""
-    head, _, index = port.rpartition(":")
-    if head and len(opdefs.output_args(node.op)) != 1 or not index.isdigit():
-        return None
-    shapes = node.output_shapes()
-    return shapes[int(index)] if shapes and int(index) < len(shapes) else None
 
 
 # The converter's constant folder declines a result over 2**21 bits that is also more than twice the
@@ -128,11 +117,6 @@ def last_dim_lost(model, key, depth: int = 0) -> bool:
     return len(shape) - 1 in picked and bool(source) and last_dim_lost(model, source[0], depth + 1)
 
 
-def data_inputs(model, key) -> list:
-    """The producers of the node's data inputs, in input order."""
-    return [src for src, d in model.producers(key) if d["kind"] == "data"]
-
-
 # Fed values and v1 control flow: never constants, whatever feeds them.
 _NEVER_FOLDED = op_set("v1_control_flow") | {"Placeholder", "PlaceholderWithDefault"}
 
@@ -167,23 +151,6 @@ def input_shape(model, node, arg_name: str) -> tuple | None:
     index = input_index(node, arg_name)
     return next((shape_of(model, src, d["port"]) for src, d in model.producers(node.key)
                  if d["kind"] == "data" and d["index"] == index), None)
-
-
-def shape_of(model, key, port: str, depth: int = 0) -> tuple | None:
-    """The shape of one output; a function argument's is that of what its first call site passes."""
-    producer = model.nodes[key]
-    if producer.is_arg:
-        sites = model.call_sites().get(producer.scope, [])
-        info = model.functions.get(producer.scope)
-        if not sites or info is None or depth > 20:
-            return None
-        position = info.arg_names.index(producer.name) + call_arg_offset(sites[0].op)
-        return next((shape_of(model, src, d["port"], depth + 1) for src, d in model.producers(sites[0].key)
-                     if d["kind"] == "data" and d["index"] == position), None)
-    rank = producer.const_rank()
-    if rank is not None:
-        return (0,) * rank  # a constant's dimensions are all known; only their number matters here
-    return output_shape(producer, port)
 
 
 def new_axis_on_dynamic(model, node) -> bool:

@@ -13,7 +13,7 @@ from ...opsets import op_set
 from ...resources import load_data
 from .tflite import BUILTIN, SELECT, classify_node, in_fused_gelu, primary_dtype, reaches
 from .tflite_cond import predicate_value
-from .tflite_shapes import data_inputs
+from ...model.shapes import data_inputs
 
 _NOT_OPERATORS = frozenset({"Const", "Placeholder"})
 # Functional control flow is not in the single-op probes; what the converter makes of it was

@@ -11,7 +11,7 @@ from typing import Iterator
 from ...model.dtypes import base_dtype, format_shape
 from ...resources import load_data
 from ...opsets import op_set
-from .tflite_shapes import shape_of
+from ...model.shapes import shape_of
 from .value_sources import LOOPS, UNKNOWABLE, ValueSources
 from . import REQUIRED, Hit
 

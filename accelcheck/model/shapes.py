@@ -1,0 +1,40 @@
+"""What a graph records of its tensors' shapes (the _output_shapes attrs TensorFlow writes), read
+the same way by every check: one output's shape, a value's shape followed from a function argument
+to its call site, and a node's data inputs."""
+
+from __future__ import annotations
+
+from . import opdefs
+from .graph import call_arg_offset
+
+
+def output_shape(node, port: str):
+    """The recorded shape of one output ("1" in a graph, "output:0" in a function body, read only
+    for ops with one output argument), or None."""
+    head, _, index = port.rpartition(":")
+    if head and len(opdefs.output_args(node.op)) != 1 or not index.isdigit():
+        return None
+    shapes = node.output_shapes()
+    return shapes[int(index)] if shapes and int(index) < len(shapes) else None
+
+
+def data_inputs(model, key) -> list:
+    """The producers of the node's data inputs, in input order."""
+    return [src for src, d in model.producers(key) if d["kind"] == "data"]
+
+
+def shape_of(model, key, port: str, depth: int = 0) -> tuple | None:
+    """The shape of one output; a function argument's is that of what its first call site passes."""
+    producer = model.nodes[key]
+    if producer.is_arg:
+        sites = model.call_sites().get(producer.scope, [])
+        info = model.functions.get(producer.scope)
+        if not sites or info is None or depth > 20:
+            return None
+        position = info.arg_names.index(producer.name) + call_arg_offset(sites[0].op)
+        return next((shape_of(model, src, d["port"], depth + 1) for src, d in model.producers(sites[0].key)
+                     if d["kind"] == "data" and d["index"] == position), None)
+    rank = producer.const_rank()
+    if rank is not None:
+        return (0,) * rank  # a constant's dimensions are all known; only their number matters here
+    return output_shape(producer, port)

@@ -22,6 +22,7 @@ from ...opsets import op_set
 from ...resources import load_data
 from . import REQUIRED, Hit
 from .tflite_cond import untaken_branch_nodes
+from .converter_shapes import ConverterShapes
 from .tflite_shapes import folded, input_rank, new_axis_on_dynamic, unknown_channels
 from .value_sources import VARIABLE, ValueSources
 
@@ -208,7 +209,7 @@ def reaches(model, key, accept, depth: int) -> bool:
 _RANK = {BUILTIN: 0, SELECT: 1, CUSTOM: 2}
 
 
-def _conditioned(node, outcome: str, sources: ValueSources) -> tuple[str, str]:
+def _conditioned(node, outcome: str, sources: ValueSources, view: ConverterShapes) -> tuple[str, str]:
     """The outcome once the operands and shape the converter needs are considered
     (rules/data/tflite_operand_conditions.json, measured): a Roll with a computed shift, or on a
     tensor of unknown shape, is not lowered to builtins; a per-channel fake-quant of constant weights
@@ -237,7 +238,7 @@ def _conditioned(node, outcome: str, sources: ValueSources) -> tuple[str, str]:
         if not shapes or shapes[0] is None or None in shapes[0]:
             return otherwise, "its shape is not static"
     for arg_name, otherwise in table["known_channels"].get(node.op, {}).items():
-        if _RANK[otherwise] > _RANK[outcome] and unknown_channels(sources.model, node, arg_name):
+        if _RANK[otherwise] > _RANK[outcome] and unknown_channels(view, node, arg_name):
             return otherwise, f"the channel dimension of `{arg_name}` is unknown"
     return outcome, ""
 
@@ -268,6 +269,7 @@ def op_support(ctx, rule) -> Iterator[Hit]:
         return
     exclude = rule.options["exclude_ops"]
     sources = ValueSources(ctx.model)
+    view = ctx.memo("converter_shapes", lambda: ConverterShapes(ctx.model))
     untaken = untaken_branch_nodes(ctx)
     for node in ctx.live_nodes():
         if node.op in exclude or (node.calls and node.op in node.calls) or _fused_gelu(ctx.model, node):
@@ -278,7 +280,7 @@ def op_support(ctx, rule) -> Iterator[Hit]:
         outcome = _with_constant_operands(node, dtype, outcome, sources)
         outcome, why = _fed_operands(node, dtype, outcome, sources)
         if not why:
-            outcome, why = _conditioned(node, outcome, sources)
+            outcome, why = _conditioned(node, outcome, sources, view)
         if outcome == wanted:
             basis = "measured" if confidence == "certain" else "inferred"
             yield Hit(node.key, {"dtype": dtype, "basis": f"{basis}; {why}" if why else basis},

@@ -17,6 +17,7 @@ from __future__ import annotations
 import functools
 from typing import Iterator
 
+from ...opsets import op_set
 from ...resources import load_data
 from . import Hit
 from .tflite import BUILTIN, classify_node, converted_signatures, in_fused_gelu, primary_dtype
@@ -208,12 +209,11 @@ def signatures_without_inputs(ctx, rule) -> Iterator[Hit]:
 # Both spellings: TensorFlow ops in a graph, TFLite builtins in a float .tflite.
 _LOOKUPS = frozenset({"LookupTableFindV2", "LookupTableFind", "HASHTABLE_FIND"})
 _GATHERS = frozenset({"GatherV2", "Gather", "ResourceGather", "GATHER"})
-# Broadcasting element-wise ops: the TFLite kernels size their output when the interpreter is
-# prepared, from the shapes the flatbuffer states.
-_ELEMENTWISE = frozenset({
-    "Less", "LessEqual", "Greater", "GreaterEqual", "Equal", "NotEqual", "Add", "AddV2", "Sub", "Mul",
-    "Maximum", "Minimum", "Select", "SelectV2", "LESS", "LESS_EQUAL", "GREATER", "GREATER_EQUAL", "EQUAL",
-    "NOT_EQUAL", "ADD", "SUB", "MUL", "MAXIMUM", "MINIMUM", "SELECT", "SELECT_V2"})
+# Broadcasting element-wise ops (the TensorFlow ops, and the TFLite builtins in a float .tflite):
+# the TFLite kernels size their output when the interpreter is prepared, from the shapes the
+# flatbuffer states.
+_ELEMENTWISE = op_set("broadcasting") | {"Select", "LESS", "LESS_EQUAL", "GREATER", "GREATER_EQUAL", "EQUAL",
+                                         "NOT_EQUAL", "ADD", "SUB", "MUL", "MAXIMUM", "MINIMUM", "SELECT", "SELECT_V2"}
 
 
 def lookup_into_gather(ctx, rule) -> Iterator[Hit]:

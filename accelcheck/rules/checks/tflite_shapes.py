@@ -4,8 +4,9 @@ call site), and the shapes some lowerings need (tflite_operand_conditions.json, 
 
 from __future__ import annotations
 
-from ...model.shapes import data_inputs, output_shape, shape_of
+from ...model.shapes import output_shape, shape_of
 from ...opsets import op_set
+from .converter_shapes import ConverterShapes, picked_dims
 from .value_sources import VARIABLE, ValueSources, input_index
 
 _READ_VARIABLE = "ReadVariableOp"  # a resource variable's whole value (a ResourceGather computes on it)
@@ -60,61 +61,8 @@ _SHAPE_ARITHMETIC = frozenset({"Identity", "Cast", "Prod", "Sum", "Mul", "Add", 
 def _known_dims(model, node, inputs) -> bool:
     """StridedSlice(Shape(x), begin, end, strides) that picks only dimensions of x its recorded
     shape knows."""
-    found = _picked_dims(model, node, inputs)
+    found = picked_dims(model, node, inputs)
     return bool(found and found[1]) and all(found[0][i] is not None and found[0][i] >= 0 for i in found[1])
-
-
-def _picked_dims(model, node, inputs) -> tuple[tuple, list[int]] | None:
-    """For StridedSlice(Shape(x), begin, end, strides): x's recorded shape and the indices of the
-    dimensions the slice picks (begin, end and shrink-axis masks; no ellipsis or new axes)."""
-    sources = [(src, data["port"]) for src, data in model.producers(inputs[0]) if data["kind"] == "data"]
-    shape = shape_of(model, *sources[0]) if len(sources) == 1 else None
-    bounds = [model.nodes[k].const_values() for k in inputs[1:4]]
-    if shape is None or any(b is None or len(b) != 1 for b in bounds):
-        return None
-    if node.attr_int("ellipsis_mask") or node.attr_int("new_axis_mask"):
-        return None
-    begin, end, stride = (int(b[0]) for b in bounds)
-    begin = None if node.attr_int("begin_mask") & 1 else begin
-    end = None if node.attr_int("end_mask") & 1 else end
-    if node.attr_int("shrink_axis_mask") & 1:
-        end, stride = ((begin or 0) + 1) or None, 1
-    return shape, list(range(len(shape)))[begin:end:stride]
-
-
-# Ops whose output has their (first) input's shape, followed back to the op that made it.
-_KEEPS_SHAPE = frozenset({"Identity", "Relu", "Relu6", "LeakyRelu", "Elu", "Selu", "Tanh", "Sigmoid", "BiasAdd"})
-
-
-def last_dim_lost(model, key, depth: int = 0) -> bool:
-    """Whether the converter loses the last dimension of the node's output although the graph
-    records it: a Reshape to a shape concatenated from pieces whose last piece slices a shape the
-    converter cannot fold, because the slice spans an unknown dimension (the known ones in it are
-    lost with it) or a dimension the converter lost before. That is Keras 3's UpSampling2D
-    (tf.repeat) on an image whose height and width are both unknown (measured, TF 2.21: a Conv2D
-    after it needs Select TF ops, its input shape [-1, -1, -1, -1]; with the width known it converts)."""
-    node = model.nodes[key]
-    for _ in range(8):
-        inputs = data_inputs(model, node.key)
-        if node.op not in _KEEPS_SHAPE or not inputs:
-            break
-        node = model.nodes[inputs[0]]
-    if node.op != "Reshape" or depth > 8 or len(data_inputs(model, node.key)) != 2:
-        return False
-    concat = model.nodes[data_inputs(model, node.key)[1]]
-    parts = data_inputs(model, concat.key)[:-1] if concat.op == "ConcatV2" else []
-    last = model.nodes[parts[-1]] if parts else None
-    inputs = data_inputs(model, last.key) if last is not None and last.op == "StridedSlice" else []
-    if not inputs or model.nodes[inputs[0]].op != "Shape":
-        return False
-    found = _picked_dims(model, last, inputs)
-    if not found or not found[1]:
-        return False
-    shape, picked = found
-    if any(shape[i] is None for i in picked):
-        return True
-    source = data_inputs(model, inputs[0])
-    return len(shape) - 1 in picked and bool(source) and last_dim_lost(model, source[0], depth + 1)
 
 
 # Fed values and v1 control flow: never constants, whatever feeds them.
@@ -168,19 +116,19 @@ def new_axis_on_dynamic(model, node) -> bool:
     return bool(node.attr_int("ellipsis_mask", 0)) or len(begin) - bin(new_axes).count("1") >= len(shape)
 
 
-def unknown_channels(model, node, arg_name: str) -> bool:
+def unknown_channels(view: ConverterShapes, node, arg_name: str) -> bool:
     """The named input has a known rank but an unknown channel dimension (NHWC: last, NCHW: 1),
-    as recorded in its producer's _output_shapes or as the converter sees it (last_dim_lost); an
-    input of unknown shape is not judged."""
+    as recorded in its producer's _output_shapes or as the converter sees it when it legalizes
+    the op (converter_shapes); an input of unknown shape is not judged."""
     index = input_index(node, arg_name)
-    for src, d in model.producers(node.key):
+    for src, d in view.model.producers(node.key):
         if d["kind"] != "data" or d["index"] != index:
             continue
-        shape = output_shape(model.nodes[src], d["port"])
+        shape = output_shape(view.model.nodes[src], d["port"])
         if not shape:
             return False
         channel = 1 if node.attr_str("data_format") == "NCHW" else len(shape) - 1
         if channel < len(shape) and shape[channel] is None:
             return True
-        return channel == len(shape) - 1 and last_dim_lost(model, src)
+        return channel < len(shape) and not view.known_at_legalization(src, d["port"], channel)
     return False

@@ -1,0 +1,255 @@
+"""The shapes the TFLite converter knows inside a SavedModel's functions when it legalizes ops,
+which can be less than the graph records.
+
+Measured with TFLiteConverter.ir_dump_dir (TF 2.21, 2026-11-23): the converter imports a function
+body with no shapes but its arguments' and learns them in rounds. Each round, a canonicalization
+folds shape arithmetic it can already evaluate into constants, then a shape-inference pass reads a
+shape operand element by element from constants, Shape elements, Pack and ConcatV2 of those
+(tensorflow/compiler/mlir/tensorflow/transforms/shape_inference.cc, ComputeOutputComponent): a
+scalar it folds in the same pass counts, a slice of a shape not yet folded into a constant does
+not. A slice that spans an unknown dimension never folds, so the known dimensions in it are lost
+for good. Four rounds run before PrepareTF legalizes convolutions: a dimension the converter learns
+later is unknown to it there.
+
+The measured case is Keras 3's UpSampling2D (tf.repeat: Reshape to concat(shape[:axis],
+[shape[axis] * 2], shape[axis + 1:])): each repeat learns its last dimension one round after its
+input's, so a Conv2D after three UpSampling2D in a row (six repeats), or after two on a computed
+input, has an unknown channel and needs Select TF ops; on unknown height and width one is enough.
+Graph-level nodes (TF1, frozen graphs) are imported with TensorFlow's own shape refiner, which
+reads slices of shapes: they keep what the graph records (measured: a frozen UpSampling2D on
+unknown height and width, then a Conv2D, converts).
+
+Ops this module does not model keep their recorded shape, learned in the first round: it only
+reports a dimension lost when it follows every step of how it was lost.
+"""
+
+from __future__ import annotations
+
+from ...model import opdefs
+from ...model.graph import call_arg_offset
+from ...model.shapes import data_inputs, shape_of
+from ...opsets import op_set
+
+ROUNDS_BEFORE_LEGALIZATION = 4
+NEVER = 1 << 16  # a dimension the converter never learns
+_MINUS_ONE = -1  # a Reshape element the converter computes from the input's size
+_MAX_DEPTH = 200  # beyond this, a value keeps its recorded shape (no Python recursion limit hit)
+
+_SAME_ROUND_SCALARS = frozenset({"Identity", "Cast", "Reshape", "Squeeze", "Mul", "Add", "AddV2", "Sub", "FloorDiv",
+                                 "Maximum", "Minimum"})
+_WINDOWED = frozenset({"Conv2D", "DepthwiseConv2dNative", "MaxPool", "AvgPool"})  # NHWC: H, W from the input
+_CHANNELS_FROM_FILTER = frozenset({"Conv2D", "DepthwiseConv2dNative"})
+
+
+class ConverterShapes:
+    """rounds(key, port): for each dimension of one output, the round in which the converter learns
+    it (0: a constant or a signature input; NEVER: not at all), or None where no rank is recorded."""
+
+    def __init__(self, model):
+        self.model = model
+        self.keeps_shape = op_set("keeps_shape")
+        self.broadcasting = op_set("broadcasting")
+        self._memo: dict = {}
+
+    def known_at_legalization(self, key, port: str, dim: int) -> bool:
+        rounds = self.rounds(key, port)
+        return rounds is None or rounds[dim] <= ROUNDS_BEFORE_LEGALIZATION
+
+    def rounds(self, key, port: str, depth: int = 0) -> tuple[int, ...] | None:
+        memo_key = (key, port)
+        if memo_key not in self._memo:
+            recorded = shape_of(self.model, key, port)
+            if recorded is None:
+                return None
+            derived = None if depth > _MAX_DEPTH else self._derive(self.model.nodes[key], port, recorded, depth)
+            derived = derived if derived is not None and len(derived) == len(recorded) else _learned(recorded, 1)
+            self._memo[memo_key] = tuple(NEVER if size is None else max(r, 0) for r, size in zip(derived, recorded))
+        return self._memo[memo_key]
+
+    def _derive(self, node, port: str, recorded: tuple, depth: int) -> list[int] | None:
+        if not node.scope or node.op == "Const":
+            return _learned(recorded, 0)
+        if node.is_arg:
+            return self._argument(node, port, depth)
+        if not _first_output(node, port):
+            return None
+        inputs = self._input_ports(node)
+        below = depth + 1
+        if node.op in self.keeps_shape and inputs:
+            return _computed(self.rounds(*inputs[0], below))
+        if node.op in self.broadcasting or node.op.startswith("FusedBatchNorm"):
+            if node.attr_str("data_format") == "NCHW":
+                return None
+            return _computed(self._broadcast(inputs[:3] if node.op == "SelectV2" else inputs[:2], recorded, below))
+        if node.op in _WINDOWED and node.attr_str("data_format") != "NCHW" and inputs:
+            source = self.rounds(*inputs[0], below)
+            if source is None or len(source) != 4:
+                return None
+            return _computed([*source[:3], 0 if node.op in _CHANNELS_FROM_FILTER else source[3]])
+        if node.op in ("Reshape", "BroadcastTo") and len(inputs) == 2:
+            return self._reshape(inputs[0], self._elements(*inputs[1], below), below)
+        if node.op == "Conv2DBackpropInput" and inputs:
+            return _computed(self._elements(*inputs[0], below))
+        if node.op in ("ExpandDims", "Tile", "ConcatV2") and inputs:
+            return self._arranged(node, inputs, recorded, below)
+        return None
+
+    def _argument(self, node, port: str, depth: int) -> list[int] | None:
+        """A function argument has the shape of what its call site passes (shape inference
+        propagates into the callee in the same pass); an entry function's is the signature's."""
+        sites = self.model.call_sites().get(node.scope, [])
+        info = self.model.functions.get(node.scope)
+        if not sites or info is None:
+            return None
+        position = info.arg_names.index(node.name) + call_arg_offset(sites[0].op)
+        passed = self._input_ports(sites[0])
+        return list(self.rounds(*passed[position], depth + 1) or ()) or None if position < len(passed) else None
+
+    def _input_ports(self, node) -> list[tuple]:
+        return [(src, d["port"]) for src, d in self.model.producers(node.key) if d["kind"] == "data"]
+
+    def _broadcast(self, inputs, recorded: tuple, depth: int) -> list[int] | None:
+        """BroadcastBinaryOpShapeFn: a dimension is known once an operand knows it with a size other
+        than 1, or once every operand that has it knows it."""
+        operands = []
+        for src, port in inputs:
+            rounds, sizes = self.rounds(src, port, depth), shape_of(self.model, src, port)
+            if rounds is None or sizes is None:
+                return None
+            operands.append((rounds, sizes))
+        result = []
+        for i in range(len(recorded)):
+            at = [(r[len(r) - len(recorded) + i], s[len(s) - len(recorded) + i])
+                  for r, s in operands if len(r) - len(recorded) + i >= 0]
+            wide = [r for r, size in at if size != 1]
+            result.append(min(min(wide, default=NEVER), max((r for r, _ in at), default=0)))
+        return result
+
+    def _arranged(self, node, inputs, recorded: tuple, depth: int) -> list[int] | None:
+        """ExpandDims, Tile and ConcatV2 with a constant axis or multiples."""
+        last = self.model.nodes[inputs[-1][0]].const_values()
+        if last is None:
+            return None
+        if node.op == "Tile":
+            return _computed(self.rounds(*inputs[0], depth))
+        axis = int(last[0]) % len(recorded) if len(last) == 1 else None
+        if axis is None:
+            return None
+        if node.op == "ExpandDims":
+            source = self.rounds(*inputs[0], depth)
+            return None if source is None else _computed([*source[:axis], 0, *source[axis:]])
+        parts = [self.rounds(*p, depth) for p in inputs[:-1]]
+        if any(p is None or len(p) != len(recorded) for p in parts):
+            return None
+        return _computed([max(p[i] for p in parts) if i == axis else min(p[i] for p in parts)
+                          for i in range(len(recorded))])
+
+    def _reshape(self, data, elements: list[int] | None, depth: int) -> list[int] | None:
+        if elements is None:
+            return None
+        if _MINUS_ONE in elements:  # the converter divides the input's size by the other elements
+            source = self.rounds(*data, depth)
+            if source is None:
+                return None
+            rest = max([*source, *(e for e in elements if e != _MINUS_ONE)], default=0)
+            elements = [rest if e == _MINUS_ONE else e for e in elements]
+        return _computed(elements)
+
+    def _elements(self, key, port: str, depth: int) -> list[int] | None:
+        """For a shape operand: the round in which the converter knows each element (_MINUS_ONE for
+        a constant -1), or None where it is built in a way not modelled here."""
+        node = self.model.nodes[key]
+        if node.op == "Const":
+            values = node.const_values()
+            return None if values is None else [_MINUS_ONE if v == -1 else 0 for v in values]
+        if node.op == "Identity":
+            return self._elements(*self._input_ports(node)[0], depth + 1)
+        if node.op == "Shape":
+            return self.rounds(*self._input_ports(node)[0], depth + 1)
+        if node.op == "Pack" and node.attr_int("axis") == 0:
+            scalars = [self._scalar(src, depth + 1) for src in data_inputs(self.model, key)]
+            return None if None in scalars else scalars
+        if node.op == "ConcatV2":
+            pieces = [self._piece(*p, depth + 1) for p in self._input_ports(node)[:-1]]
+            return None if None in pieces else [e for piece in pieces for e in piece]
+        return None
+
+    def _piece(self, key, port: str, depth: int) -> list[int] | None:
+        """One operand of a ConcatV2 shape: a slice of a shape is read only once a canonicalization
+        has folded it into a constant, the round after the converter learned what it spans."""
+        node = self.model.nodes[key]
+        if node.op == "StridedSlice" and not node.attr_int("shrink_axis_mask"):
+            picked = self._sliced_shape(node, depth)
+            if picked is None:
+                return None
+            rounds, dims = picked
+            learned = max((rounds[i] for i in dims), default=0)
+            return [NEVER if learned >= NEVER else learned + 1] * len(dims)
+        return self._elements(key, port, depth)
+
+    def _scalar(self, key, depth: int) -> int | None:
+        """The round in which a scalar in a shape computation is known. The first pass folds a
+        dimension it has just learned (every result there is unranked, so every op is inferred and
+        folded); later passes skip ops whose result type is already static, so a dimension learned
+        there is read after the next canonicalization has folded it into a constant."""
+        node = self.model.nodes[key]
+        if node.op == "Const":
+            return 0
+        if node.op == "StridedSlice" and node.attr_int("shrink_axis_mask") == 1:
+            picked = self._sliced_shape(node, depth)
+            if picked is None or len(picked[1]) != 1:
+                return None
+            learned = picked[0][picked[1][0]]
+            return learned if learned <= 1 or learned >= NEVER else learned + 1
+        if node.op in _SAME_ROUND_SCALARS and depth < _MAX_DEPTH:
+            rounds = [self._scalar(src, depth + 1) for src in data_inputs(self.model, key)]
+            return None if not rounds or None in rounds else max(rounds)
+        return None
+
+    def _sliced_shape(self, node, depth: int) -> tuple[tuple, list[int]] | None:
+        """For StridedSlice(Shape(x), begin, end, strides): the rounds of x's dimensions and the
+        indices of those the slice picks."""
+        inputs = data_inputs(self.model, node.key)
+        if not inputs or self.model.nodes[inputs[0]].op != "Shape":
+            return None
+        found = picked_dims(self.model, node, inputs)
+        shape_input = self._input_ports(self.model.nodes[inputs[0]])
+        rounds = self.rounds(*shape_input[0], depth + 1) if found and shape_input else None
+        return None if rounds is None or len(rounds) != len(found[0]) else (rounds, found[1])
+
+
+def picked_dims(model, node, inputs) -> tuple[tuple, list[int]] | None:
+    """For StridedSlice(Shape(x), begin, end, strides): x's recorded shape and the indices of the
+    dimensions the slice picks (begin, end and shrink-axis masks; no ellipsis or new axes)."""
+    sources = [(src, data["port"]) for src, data in model.producers(inputs[0]) if data["kind"] == "data"]
+    shape = shape_of(model, *sources[0]) if len(sources) == 1 else None
+    bounds = [model.nodes[k].const_values() for k in inputs[1:4]]
+    if shape is None or any(b is None or len(b) != 1 for b in bounds):
+        return None
+    if node.attr_int("ellipsis_mask") or node.attr_int("new_axis_mask"):
+        return None
+    begin, end, stride = (int(b[0]) for b in bounds)
+    begin = None if node.attr_int("begin_mask") & 1 else begin
+    end = None if node.attr_int("end_mask") & 1 else end
+    if node.attr_int("shrink_axis_mask") & 1:
+        end, stride = ((begin or 0) + 1) or None, 1
+    return shape, list(range(len(shape)))[begin:end:stride]
+
+
+def _learned(recorded: tuple, in_round: int) -> list[int]:
+    return [NEVER if size is None else in_round for size in recorded]
+
+
+def _computed(rounds) -> list[int] | None:
+    """What shape inference computes is learned no earlier than its first round."""
+    return None if rounds is None else [max(r, 1) for r in rounds]
+
+
+def _first_output(node, port: str) -> bool:
+    """Whether `port` names the node's first output ("0" in a graph, "<first output arg>:0" in a
+    function body)."""
+    head, _, index = port.rpartition(":")
+    if index != "0":
+        return False
+    outputs = opdefs.output_args(node.op)
+    return not head or bool(outputs) and outputs[0]["name"] == head

@@ -75,16 +75,31 @@ def convert_tflite(model, select_tf_ops: bool, tags=None, signature_keys: list[s
 
 def _quantized(t, model, signature_keys, inputs, outputs) -> bytes:
     """Full-integer conversion, calibrated with each way of making inputs in turn until one works (a
-    kernel failing on generated indices or sizes is not the model's fault); the last error otherwise."""
-    from .tflite_int8 import CALIBRATIONS, quantize
+    kernel failing on generated indices or sizes is not the model's fault); the last error otherwise.
+    When the result runs operators in float, calibrated once more with non-negative floats, and the
+    result with fewer float operators kept (tflite_int8.NONNEGATIVE)."""
+    from .tflite_int8 import CALIBRATIONS, NONNEGATIVE, full_integer_problems, quantize
+
+    def convert(fill, unknown) -> bytes:
+        return _convert(t, model, quantize(t, model, signature_keys, inputs, fill, unknown),
+                        signature_keys, inputs, outputs)
 
     error: Exception | None = None
     for fill, unknown in CALIBRATIONS:
         try:
-            return _convert(t, model, quantize(t, model, signature_keys, inputs, fill, unknown),
-                            signature_keys, inputs, outputs)
+            flatbuffer = convert(fill, unknown)
         except Exception as e:  # noqa: BLE001 - retried with the next way; the last one's error is reported
             error = e
+            continue
+        floats = len(full_integer_problems(flatbuffer))
+        if floats and fill == "random":
+            try:
+                other = convert(NONNEGATIVE, unknown)
+                if len(full_integer_problems(other)) < floats:
+                    return other
+            except Exception:  # noqa: BLE001 - the first calibration's result stands
+                pass
+        return flatbuffer
     raise error
 
 

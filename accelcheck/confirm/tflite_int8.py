@@ -23,21 +23,27 @@ SAMPLES = 8  # calibration batches; enough for the ranges of tiny generated inpu
 # empty at 1x1 (the XLA oracle retries with 32 too). Such failures say nothing about int8 kernels.
 # scripts/probe_tflite_int8.py calibrates its probes the same way.
 CALIBRATIONS = (("random", 1), ("zeros", 1), ("ones", 1), ("random", 32))
+# Tried once more when a calibration that worked left operators in float: floats in [0, 1) instead of
+# [-1, 1). An op may have seen only NaN (the log or square root of a negative generated input, as in
+# a SAR despeckling network's log(x + 1e-3)) and have no range to quantize with, which says nothing
+# about its int8 kernel; images and intensities are non-negative.
+NONNEGATIVE = "nonnegative"
 
 
 def sample_array(np, dtype: str, shape, rng, fill: str = "random", unknown: int = 1):
-    """One calibration input: floats uniform in [-1, 1), integers per `fill`, bools False, strings "a";
-    an unknown batch dimension 1, other unknown dimensions `unknown`."""
+    """One calibration input: floats uniform in [-1, 1) ([0, 1) for NONNEGATIVE), integers per `fill`
+    (NONNEGATIVE: as "random"), bools False, strings "a"; an unknown batch dimension 1, other unknown
+    dimensions `unknown`."""
     shape = [(1 if i == 0 else unknown) if d is None or d < 0 else int(d)
              for i, d in enumerate(shape if shape is not None else [None])]
     kind = np.dtype(dtype if dtype not in ("bfloat16", "string") else ("float32" if dtype == "bfloat16" else object))
     if kind.kind == "f":
-        return rng.uniform(-1.0, 1.0, shape).astype(kind)
+        return rng.uniform(0.0 if fill == NONNEGATIVE else -1.0, 1.0, shape).astype(kind)
     if kind.kind == "b":
         return np.zeros(shape, dtype=bool)
     if kind.kind == "O":
         return np.full(shape, b"a", dtype=object)
-    if fill == "random":
+    if fill in ("random", NONNEGATIVE):
         return rng.integers(0, 2, shape).astype(kind)
     return (np.zeros if fill == "zeros" else np.ones)(shape, dtype=kind)
 

@@ -52,8 +52,15 @@ class ConverterShapes:
         self._memo: dict = {}
 
     def known_at_legalization(self, key, port: str, dim: int) -> bool:
+        """Whether PrepareTF, which legalizes convolutions, sees the dimension (measured)."""
         rounds = self.rounds(key, port)
         return rounds is None or rounds[dim] <= ROUNDS_BEFORE_LEGALIZATION
+
+    def never_learned(self, key, port: str) -> tuple[bool, ...]:
+        """Per dimension, whether the converter never learns it, whatever pass asks (the recorded
+        shape's unknown dimensions included); all False where no rank is recorded."""
+        rounds = self.rounds(key, port)
+        return tuple(r >= NEVER for r in rounds) if rounds is not None else ()
 
     def rounds(self, key, port: str, depth: int = 0) -> tuple[int, ...] | None:
         memo_key = (key, port)
@@ -88,7 +95,7 @@ class ConverterShapes:
             return _computed([*source[:3], 0 if node.op in _CHANNELS_FROM_FILTER else source[3]])
         if node.op in ("Reshape", "BroadcastTo") and len(inputs) == 2:
             return self._reshape(inputs[0], self._elements(*inputs[1], below), below)
-        if node.op == "Conv2DBackpropInput" and inputs:
+        if node.op in ("Conv2DBackpropInput", "Fill") and inputs:  # the output shape is an operand
             return _computed(self._elements(*inputs[0], below))
         if node.op in ("ExpandDims", "Tile", "ConcatV2") and inputs:
             return self._arranged(node, inputs, recorded, below)
@@ -172,6 +179,8 @@ class ConverterShapes:
         if node.op == "ConcatV2":
             pieces = [self._piece(*p, depth + 1) for p in self._input_ports(node)[:-1]]
             return None if None in pieces else [e for piece in pieces for e in piece]
+        if node.op == "StridedSlice":
+            return self._piece(key, port, depth)
         return None
 
     def _piece(self, key, port: str, depth: int) -> list[int] | None:

@@ -23,6 +23,7 @@ from ...resources import load_data
 from . import REQUIRED, Hit
 from .tflite_cond import untaken_branch_nodes
 from .converter_shapes import ConverterShapes
+from .fused_patterns import PRELU_MAX_RANK, prelu_negation
 from .tflite_shapes import folded, input_rank, new_axis_on_dynamic, unknown_channels
 from .value_sources import VARIABLE, ValueSources
 
@@ -230,7 +231,7 @@ def _conditioned(node, outcome: str, sources: ValueSources, view: ConverterShape
         if found is not None and found[0] != VARIABLE and _RANK[otherwise] > _RANK[outcome]:
             return otherwise, f"`{arg_name}` is computed, not a constant"
     otherwise = table.get("new_axis_dynamic", {}).get(node.op)
-    if otherwise and _RANK[otherwise] > _RANK[outcome] and new_axis_on_dynamic(sources.model, node):
+    if otherwise and _RANK[otherwise] > _RANK[outcome] and new_axis_on_dynamic(view, node):
         return otherwise, "it adds an axis to an input with two or more unknown dimensions"
     otherwise = table["static_shape"].get(node.op)
     if otherwise and _RANK[otherwise] > _RANK[outcome]:
@@ -238,8 +239,9 @@ def _conditioned(node, outcome: str, sources: ValueSources, view: ConverterShape
         if not shapes or shapes[0] is None or None in shapes[0]:
             return otherwise, "its shape is not static"
     for arg_name, otherwise in table["known_channels"].get(node.op, {}).items():
-        if _RANK[otherwise] > _RANK[outcome] and unknown_channels(view, node, arg_name):
-            return otherwise, f"the channel dimension of `{arg_name}` is unknown"
+        why = unknown_channels(view, node, arg_name) if _RANK[otherwise] > _RANK[outcome] else ""
+        if why:
+            return otherwise, why
     return outcome, ""
 
 
@@ -372,8 +374,19 @@ def einsum_on_inner_dynamic_dim(ctx, rule) -> Iterator[Hit]:
                 break
 
 
+def prelu_over_rank_limit(ctx, rule) -> Iterator[Hit]:
+    """A Keras PReLU (relu(x) + -alpha * relu(-x)) on an input of rank over 4: the converter fuses it
+    into PRELU, whose verifier rejects that rank, and the conversion fails (fused_patterns.PRELU_MAX_RANK)."""
+    for node in ctx.nodes_with_ops(frozenset({"Neg"}), live_only=True):
+        shapes = node.output_shapes()
+        rank = len(shapes[0]) if shapes and shapes[0] is not None else None
+        if rank is not None and rank > PRELU_MAX_RANK and prelu_negation(ctx.model, node):
+            yield Hit(node.key, {"rank": rank})
+
+
 CHECKS = {"tflite-op-support": op_support, "tflite-hashtable": hashtable,
-          "tflite-tensorlist-shape": tensorlist_element_shape, "tflite-einsum-inner-dynamic": einsum_on_inner_dynamic_dim}
+          "tflite-tensorlist-shape": tensorlist_element_shape, "tflite-einsum-inner-dynamic": einsum_on_inner_dynamic_dim,
+          "tflite-prelu-rank": prelu_over_rank_limit}
 
 OPTIONS = {"tflite-op-support": {"outcome": REQUIRED, "exclude_ops": []}, "tflite-hashtable": {},
-           "tflite-tensorlist-shape": {}, "tflite-einsum-inner-dynamic": {}}
+           "tflite-tensorlist-shape": {}, "tflite-einsum-inner-dynamic": {}, "tflite-prelu-rank": {}}

@@ -101,13 +101,22 @@ def input_shape(model, node, arg_name: str) -> tuple | None:
                  if d["kind"] == "data" and d["index"] == index), None)
 
 
-def new_axis_on_dynamic(model, node) -> bool:
+def new_axis_on_dynamic(view: ConverterShapes, node) -> bool:
     """A StridedSlice that adds an axis, spells out every input dimension (or uses an ellipsis), on an
     input with two or more unknown dimensions: `mask[:, None, :]` on [?, ?] (measured: needs Select TF
-    ops; `mask[:, None]`, `mask[None]`, or one unknown dimension convert)."""
+    ops; `mask[:, None]`, `mask[None]`, or one unknown dimension convert). A dimension counts as
+    unknown when the graph records it so or when the converter never learns it (converter_shapes:
+    `tf.zeros(tf.shape(x)[:3])` on [?, 144, 10, 16] is [?, ?, ?] to it)."""
+    model = view.model
     new_axes = node.attr_int("new_axis_mask", 0)
-    shape = input_shape(model, node, "input") if new_axes else None
-    if shape is None or sum(d is None for d in shape) < 2:
+    index = input_index(node, "input")
+    source = next(((src, d["port"]) for src, d in model.producers(node.key)
+                   if d["kind"] == "data" and d["index"] == index), None) if new_axes else None
+    shape = shape_of(model, *source) if source else None
+    if shape is None:
+        return False
+    never = view.never_learned(*source)
+    if sum(d is None or lost for d, lost in zip(shape, never)) < 2:
         return False
     begin = next((model.nodes[src].const_values() for src, d in model.producers(node.key)
                   if d["kind"] == "data" and d["index"] == input_index(node, "begin")), None)
@@ -116,19 +125,21 @@ def new_axis_on_dynamic(model, node) -> bool:
     return bool(node.attr_int("ellipsis_mask", 0)) or len(begin) - bin(new_axes).count("1") >= len(shape)
 
 
-def unknown_channels(view: ConverterShapes, node, arg_name: str) -> bool:
-    """The named input has a known rank but an unknown channel dimension (NHWC: last, NCHW: 1),
-    as recorded in its producer's _output_shapes or as the converter sees it when it legalizes
-    the op (converter_shapes); an input of unknown shape is not judged."""
+def unknown_channels(view: ConverterShapes, node, arg_name: str) -> str:
+    """Why the named input's channel dimension (NHWC: last, NCHW: 1) is unknown to the converter
+    when it legalizes the op, or "": unknown in its producer's _output_shapes, or learned too late
+    (converter_shapes). An input of unknown shape is not judged."""
     index = input_index(node, arg_name)
     for src, d in view.model.producers(node.key):
         if d["kind"] != "data" or d["index"] != index:
             continue
         shape = output_shape(view.model.nodes[src], d["port"])
         if not shape:
-            return False
+            return ""
         channel = 1 if node.attr_str("data_format") == "NCHW" else len(shape) - 1
         if channel < len(shape) and shape[channel] is None:
-            return True
-        return channel < len(shape) and not view.known_at_legalization(src, d["port"], channel)
-    return False
+            return f"the channel dimension of `{arg_name}` is unknown"
+        if channel < len(shape) and not view.known_at_legalization(src, d["port"], channel):
+            return (f"the converter's shape inference has not learned the channel dimension of `{arg_name}` "
+                    "when it legalizes the op")
+    return ""

@@ -11,9 +11,9 @@ from collections import deque
 
 from ...opsets import op_set
 from ...resources import load_data
-from .tflite import BUILTIN, SELECT, classify_node, in_fused_gelu, primary_dtype, reaches
+from .tflite import BUILTIN, SELECT, classify_node, in_fused_gelu, primary_dtype
+from .fused_patterns import l2_normalization, prelu_negation
 from .tflite_cond import predicate_value
-from ...model.shapes import data_inputs
 
 _NOT_OPERATORS = frozenset({"Const", "Placeholder"})
 # Functional control flow is not in the single-op probes; what the converter makes of it was
@@ -75,17 +75,13 @@ def _fused(model, node) -> list[str] | None:
         return []
     if in_fused_gelu(model, node):
         return ["GELU"]
-    if node.op == "Neg" and _prelu_negation(model, node):
+    if node.op == "Neg" and prelu_negation(model, node):
         return ["PRELU"]
     if node.op == "Square" or node.op == "Pow" and _exponent(model, node) == 2.0:
         producers = {model.nodes[src].op for src, d in model.producers(node.key) if d["kind"] == "data"}
         if producers & {"Sub"}:
             return ["SQUARED_DIFFERENCE"]
-        consumers = [dst for dst, d in model.consumers(node.key) if d["kind"] == "data"]
-        # L2_NORMALIZATION normalizes the last axis only (measured: tf.math.l2_normalize on another axis
-        # or on several, and a StyleGAN demodulation summing over three axes, keep SQUARE in float).
-        if any(model.nodes[c].op == "Sum" and _reduces_last_axis(model, node, c)
-               and reaches(model, c, lambda n: n.op == "Rsqrt", 2) for c in consumers):
+        if l2_normalization(model, node):
             return ["L2_NORMALIZATION"]
     if node.op == "Pow":
         # Rewritten by exponent (measured, TF 2.21: pow(x, 2) -> MUL(x, x) and pow(x, 0.5) -> SQRT,
@@ -95,35 +91,6 @@ def _fused(model, node) -> list[str] | None:
 
 
 _POW_REWRITES = {2.0: ["MUL"], 0.5: ["SQRT"]}
-
-
-def _prelu_negation(model, neg) -> bool:
-    """The Neg of relu(x) + alpha * relu(-x) (Keras PReLU), which the converter fuses into PRELU
-    (measured, TF 2.21: Keras PReLU, per-channel or shared, leaves no NEG in int8; the hand-written
-    relu(x) - alpha * relu(-x) and -x * alpha keep it)."""
-    source = next((src for src, d in model.producers(neg.key) if d["kind"] == "data"), None)
-    for relu in _data_users(model, neg.key, "Relu"):
-        for mul in _data_users(model, relu, "Mul"):
-            for add in _data_users(model, mul, "AddV2", "Add"):
-                if any(model.nodes[src].op == "Relu" and src != relu and source in data_inputs(model, src)
-                       for src in data_inputs(model, add)):
-                    return True
-    return False
-
-
-def _data_users(model, key, *ops) -> list:
-    return [dst for dst, d in model.consumers(key) if d["kind"] == "data" and model.nodes[dst].op in ops]
-
-
-def _reduces_last_axis(model, square, total) -> bool:
-    """Whether the Sum `total` reduces its input (the Square's result) over its last axis alone."""
-    axes = next((model.nodes[src].const_values() for src, d in model.producers(total)
-                 if d["kind"] == "data" and d["index"] == 1), None)
-    if not axes or len(axes) != 1:
-        return False
-    shapes = square.output_shapes()
-    rank = len(shapes[0]) if shapes and shapes[0] is not None else None
-    return axes[0] == -1 or (rank is not None and axes[0] == rank - 1)
 
 
 def _exponent(model, node) -> float | None:

@@ -1,8 +1,10 @@
-"""Patterns of several TensorFlow ops that the TFLite converter fuses into one builtin (Keras
-PReLU into PRELU, an L2 normalization into L2_NORMALIZATION): what the converter makes of them,
-and where the fused builtin's own limits apply (PRELU_RANK)."""
+"""Patterns of several TensorFlow ops that the TFLite converter fuses into one builtin (GELU,
+Keras PReLU into PRELU, an L2 normalization into L2_NORMALIZATION): what the converter makes of
+them, and where the fused builtin's own limits apply (PRELU_MAX_RANK)."""
 
 from __future__ import annotations
+
+import math
 
 from ...model.shapes import data_inputs
 
@@ -11,6 +13,73 @@ from ...model.shapes import data_inputs
 # operands do not have the same shape or broadcastable shapes within the rank 4", with Select TF ops
 # too; ranks 2 to 4 convert).
 PRELU_MAX_RANK = 4
+
+
+def const_scalar(model, key) -> float | None:
+    """The value of a one-element numeric Const, else None."""
+    node = model.nodes.get(key)
+    values = node.const_values() if node is not None else None
+    return values[0] if values is not None and len(values) == 1 else None
+
+
+def fused_gelu(model, node) -> bool:
+    """Erf/Erfc inside an exact GELU, which the converter fuses into the GELU builtin:
+    0.5*x*erfc(-x * 1/sqrt(2)) (tf.nn.gelu, Keras) or 0.5*x*(1 + erf(x / sqrt(2))); or the Pow of
+    an approximate one (_approximate_gelu_cube)."""
+    if node.op == "Pow":
+        return _approximate_gelu_cube(model, node)
+    if node.op not in ("Erf", "Erfc"):
+        return False
+    # The result must be used by a multiplication (by x, or by 1 + erf(...) on the Erf form).
+    users = {model.nodes[dst].op for dst, d in model.consumers(node.key) if d["kind"] == "data"}
+    if not users & {"Mul", "AddV2", "Add"}:
+        return False
+    for src, data in model.producers(node.key):
+        scale = model.nodes[src]
+        if data["kind"] != "data" or scale.op not in ("Mul", "RealDiv"):
+            continue
+        want = 2 ** -0.5 if scale.op == "Mul" else 2 ** 0.5
+        for const, d in model.producers(src):
+            value = const_scalar(model, const) if d["kind"] == "data" else None
+            if value is not None and abs(abs(value) - want) < 1e-3:
+                return True
+    return False
+
+
+def _approximate_gelu_cube(model, pow_node) -> bool:
+    """pow(x, 3) in 0.5*x*(1 + tanh(sqrt(2/pi) * (x + 0.044715*pow(x, 3)))) (tf.nn.gelu with
+    approximate=True, Hugging Face's gelu_new): fused into GELU (measured, TF 2.21, int8: both leave
+    MUL, GELU; x*x*x in place of the Pow is not fused, a Pow by 3 elsewhere stays POW in float)."""
+    exponent = next((const_scalar(model, src) for src, d in model.producers(pow_node.key)
+                     if d["kind"] == "data" and d["index"] == 1), None)
+    if exponent != 3.0:
+        return False
+    steps = (("Mul", 0.044715), ("AddV2", None), ("Mul", (2 / math.pi) ** 0.5), ("Tanh", None))
+    frontier = [pow_node.key]
+    for op, factor in steps:
+        frontier = [dst for key in frontier for dst, d in model.consumers(key) if d["kind"] == "data"
+                    and model.nodes[dst].op in (op, "Add" if op == "AddV2" else op)
+                    and (factor is None or any(abs((const_scalar(model, src) or 0) - factor) < 1e-3
+                                               for src in data_inputs(model, dst)))]
+    return bool(frontier)
+
+
+def in_fused_gelu(model, node) -> bool:
+    """A node the GELU fusion absorbs: the Erf/Erfc itself, or the Neg/Mul/RealDiv that scales its
+    input (tf.nn.gelu: erfc(-x * 1/sqrt(2)); Neg -> Mul -> Erfc at most)."""
+    if fused_gelu(model, node):
+        return True
+    return node.op in ("Neg", "Mul", "RealDiv") and _reaches(model, node.key, lambda n: fused_gelu(model, n), 2)
+
+
+def _reaches(model, key, accept, depth: int) -> bool:
+    """Whether the node's data reaches, within `depth` steps, a node `accept(node)` holds for."""
+    frontier = [key]
+    for _ in range(depth):
+        frontier = [dst for k in frontier for dst, d in model.consumers(k) if d["kind"] == "data"]
+        if any(accept(model.nodes[k]) for k in frontier):
+            return True
+    return False
 
 
 def prelu_negation(model, neg) -> bool:

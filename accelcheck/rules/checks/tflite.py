@@ -23,7 +23,7 @@ from ...resources import load_data
 from . import REQUIRED, Hit
 from .tflite_cond import untaken_branch_nodes
 from .converter_shapes import ConverterShapes
-from .fused_patterns import PRELU_MAX_RANK, prelu_negation
+from .fused_patterns import PRELU_MAX_RANK, fused_gelu, prelu_negation
 from .tflite_shapes import folded, input_rank, new_axis_on_dynamic, unknown_channels
 from .value_sources import VARIABLE, ValueSources
 
@@ -157,54 +157,9 @@ def converted_signatures(model) -> list[str]:
     return names
 
 
-def const_scalar(model, key) -> float | None:
-    """The value of a one-element numeric Const, else None."""
-    values = _const_values(model, key)
-    return values[0] if values is not None and len(values) == 1 else None
-
-
 def _const_values(model, key) -> list | None:
     node = model.nodes.get(key)
     return node.const_values() if node is not None else None
-
-
-def _fused_gelu(model, node) -> bool:
-    """Erf/Erfc inside an exact GELU, which the converter fuses into the GELU builtin:
-    0.5*x*erfc(-x * 1/sqrt(2)) (tf.nn.gelu, Keras) or 0.5*x*(1 + erf(x / sqrt(2)))."""
-    if node.op not in ("Erf", "Erfc"):
-        return False
-    # The result must be used by a multiplication (by x, or by 1 + erf(...) on the Erf form).
-    users = {model.nodes[dst].op for dst, d in model.consumers(node.key) if d["kind"] == "data"}
-    if not users & {"Mul", "AddV2", "Add"}:
-        return False
-    for src, data in model.producers(node.key):
-        scale = model.nodes[src]
-        if data["kind"] != "data" or scale.op not in ("Mul", "RealDiv"):
-            continue
-        want = 2 ** -0.5 if scale.op == "Mul" else 2 ** 0.5
-        for const, d in model.producers(src):
-            value = const_scalar(model, const) if d["kind"] == "data" else None
-            if value is not None and abs(abs(value) - want) < 1e-3:
-                return True
-    return False
-
-
-def in_fused_gelu(model, node) -> bool:
-    """A node the GELU fusion absorbs: the Erf/Erfc itself, or the Neg/Mul/RealDiv that scales its
-    input (tf.nn.gelu: erfc(-x * 1/sqrt(2)); Neg -> Mul -> Erfc at most)."""
-    if _fused_gelu(model, node):
-        return True
-    return node.op in ("Neg", "Mul", "RealDiv") and reaches(model, node.key, lambda n: _fused_gelu(model, n), 2)
-
-
-def reaches(model, key, accept, depth: int) -> bool:
-    """Whether the node's data reaches, within `depth` steps, a node `accept(node)` holds for."""
-    frontier = [key]
-    for _ in range(depth):
-        frontier = [dst for k in frontier for dst, d in model.consumers(k) if d["kind"] == "data"]
-        if any(accept(model.nodes[k]) for k in frontier):
-            return True
-    return False
 
 
 _RANK = {BUILTIN: 0, SELECT: 1, CUSTOM: 2}
@@ -236,13 +191,23 @@ def _conditioned(node, outcome: str, sources: ValueSources, view: ConverterShape
     otherwise = table["static_shape"].get(node.op)
     if otherwise and _RANK[otherwise] > _RANK[outcome]:
         shapes = node.output_shapes()
-        if not shapes or shapes[0] is None or None in shapes[0]:
+        # With nothing recorded (a frozen graph written without _output_shapes) the converter infers
+        # the shape from the inputs: a shape is taken as static when every input's is (measured: a
+        # frozen Swin block's Roll on static inputs converts).
+        recorded = shapes[0] if shapes else None
+        if None in (recorded or ()) or recorded is None and not _static_inputs(sources.model):
             return otherwise, "its shape is not static"
     for arg_name, otherwise in table["known_channels"].get(node.op, {}).items():
         why = unknown_channels(view, node, arg_name) if _RANK[otherwise] > _RANK[outcome] else ""
         if why:
             return otherwise, why
     return outcome, ""
+
+
+def _static_inputs(model) -> bool:
+    """Whether every signature input has a fully known shape."""
+    specs = [spec for sig in model.signatures.values() for spec in sig.inputs.values()]
+    return bool(specs) and all(spec.shape is not None and None not in spec.shape for spec in specs)
 
 
 def _with_constant_operands(node, dtype: str, outcome: str, sources: ValueSources) -> str:
@@ -274,7 +239,7 @@ def op_support(ctx, rule) -> Iterator[Hit]:
     view = ctx.memo("converter_shapes", lambda: ConverterShapes(ctx.model))
     untaken = untaken_branch_nodes(ctx)
     for node in ctx.live_nodes():
-        if node.op in exclude or (node.calls and node.op in node.calls) or _fused_gelu(ctx.model, node):
+        if node.op in exclude or (node.calls and node.op in node.calls) or fused_gelu(ctx.model, node):
             continue
         if node.key in untaken or folded(ctx, node.key):
             continue  # the converter folds the cond and prunes the branch, or folds the value

@@ -20,7 +20,8 @@ from typing import Iterator
 from ...opsets import op_set
 from ...resources import load_data
 from . import Hit
-from .tflite import BUILTIN, classify_node, converted_signatures, in_fused_gelu, primary_dtype
+from .tflite import BUILTIN, classify_node, converted_signatures, primary_dtype
+from .fused_patterns import in_fused_gelu
 from .tflite_cond import untaken_branch_nodes
 from .tflite_shapes import folded, input_rank
 from .tflite_view import builtins_of, is_operator, rewritten
@@ -50,6 +51,9 @@ def tf_op_outcome(model, node, dtype: str) -> tuple[str | None, str]:
         return None, ""  # quantization rewrites float tensors only
     if node.op == "TopKV2" and not _values_used(model, node):
         return FLOAT, "only its indices are used (argsort): the quantizer leaves TOPK_V2 in float (measured)"
+    if node.op in ("ArgMax", "ArgMin") and served_input(model, node):
+        return FLOAT, ("its input is also a signature output, which the quantizer dequantizes for it "
+                       "(measured)")
     special = rewritten(model, node)
     if special is not None:
         return _through(special)  # fused into another builtin, control flow, or dissolved
@@ -82,6 +86,41 @@ def _values_used(model, node) -> bool:
     only the indices used (tf.argsort, top_k(...).indices) the int8 model keeps TOPK_V2 in float;
     with the values used it runs int8."""
     return any(_own_values_used(model, twin) for twin in _twins(model, node))
+
+
+# Ops whose int8 output range is fixed (measured: an ArgMax of their result stays int8 when the
+# result is also a signature output).
+_FIXED_RANGE = frozenset({"Softmax", "LogSoftmax", "Sigmoid", "Tanh"})
+
+
+def served_input(model, node) -> bool:
+    """Whether the node's first data input is also a signature output, from an op whose int8 range
+    is calibrated: an ArgMax/ArgMin of logits a model also returns (measured, TF 2.21: DEQUANTIZE,
+    then ARG_MAX in float; of softmax, sigmoid, tanh or log-softmax results, or of logits nothing
+    else returns, it stays int8)."""
+    source = next(((src, d["port"]) for src, d in model.producers(node.key) if d["kind"] == "data"), None)
+    return source is not None and model.nodes[source[0]].op not in _FIXED_RANGE and _returned(model, *source)
+
+
+def _returned(model, key, port: str, depth: int = 0) -> bool:
+    """Whether a tensor (through Identity nodes, function returns and call sites) is a signature output."""
+    node = model.nodes[key]
+    if depth > 12:
+        return False
+    if not node.scope:
+        index = port.rpartition(":")[2]
+        if any(spec.node == key and spec.name.rpartition(":")[2] == index
+               for sig in model.signatures.values() for spec in sig.outputs.values()):
+            return True
+    else:
+        info = model.functions.get(node.scope)
+        tensor = f"{node.name}:{port}"
+        for k, returned in enumerate(info.returns if info else ()):
+            if returned == tensor and any(_returned(model, site.key, f"output:{k}" if site.scope else str(k), depth + 1)
+                                          for site in model.call_sites().get(node.scope, ())):
+                return True
+    return any(model.nodes[dst].op == "Identity" and _returned(model, dst, "output:0" if node.scope else "0", depth + 1)
+               for dst, d in model.consumers(key) if d["kind"] == "data" and d["port"] == port)
 
 
 def _twins(model, node) -> list:

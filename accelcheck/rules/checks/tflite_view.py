@@ -11,8 +11,8 @@ from collections import deque
 
 from ...opsets import op_set
 from ...resources import load_data
-from .tflite import BUILTIN, SELECT, classify_node, in_fused_gelu, primary_dtype
-from .fused_patterns import l2_normalization, prelu_negation
+from .tflite import BUILTIN, SELECT, classify_node, primary_dtype
+from .fused_patterns import in_fused_gelu, l2_normalization, prelu_negation
 from .tflite_cond import predicate_value
 
 _NOT_OPERATORS = frozenset({"Const", "Placeholder"})
@@ -84,13 +84,17 @@ def _fused(model, node) -> list[str] | None:
         if l2_normalization(model, node):
             return ["L2_NORMALIZATION"]
     if node.op == "Pow":
-        # Rewritten by exponent (measured, TF 2.21: pow(x, 2) -> MUL(x, x) and pow(x, 0.5) -> SQRT,
-        # both int8; pow(x, 3) and pow(x, -1) stay POW, float).
-        return _POW_REWRITES.get(_exponent(model, node))
+        # Rewritten by exponent up to rank 4 (measured, TF 2.21: pow(x, 2) -> MUL(x, x) and
+        # pow(x, 0.5) -> SQRT, both int8; pow(x, 3) and pow(x, -1) stay POW, float; on a rank-5
+        # tensor, a YOLOv5 box decode's, pow(x, 2) and pow(x, 0.5) stay POW too).
+        shapes = node.output_shapes()
+        rank = len(shapes[0]) if shapes and shapes[0] is not None else None
+        return _POW_REWRITES.get(_exponent(model, node)) if rank is None or rank <= _POW_REWRITE_MAX_RANK else None
     return None
 
 
 _POW_REWRITES = {2.0: ["MUL"], 0.5: ["SQRT"]}
+_POW_REWRITE_MAX_RANK = 4
 
 
 def _exponent(model, node) -> float | None:

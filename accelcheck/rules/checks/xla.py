@@ -111,11 +111,12 @@ def compile_time_constant(ctx, rule) -> Iterator[Hit]:
 
 
 def loop_shape_varies(ctx, rule) -> Iterator[Hit]:
-    """A While whose body concatenates onto a loop variable that enters with a fully known shape and
-    is declared with a relaxed one (tf.while_loop's shape_invariants): it grows every iteration, and
-    XLA compiles loops of fixed shapes only ("Input and output shapes of loop body do not match",
-    measured: rows concatenated onto an accumulator of shape [0, 4]). A relaxed declaration alone is
-    not enough: TensorFlow's padded NMS declares [None] for a value that keeps its shape, and compiles."""
+    """A While whose body concatenates onto a loop variable that is declared with a relaxed shape
+    (tf.while_loop's shape_invariants): it grows every iteration, and XLA compiles loops of fixed
+    shapes only ("Input and output shapes of loop body do not match", measured: rows concatenated
+    onto an accumulator of shape [0, 4]; tokens concatenated onto a [1, None] input's ids, which XLA
+    compiles at the length it is called with). A relaxed declaration alone is not enough:
+    TensorFlow's padded NMS declares [None] for a value that keeps its shape, and compiles."""
     model = ctx.model
     for node in ctx.nodes_with_ops(frozenset(LOOPS), live_only=True):
         declared = node.attr_shape_list("output_shapes")
@@ -129,7 +130,7 @@ def loop_shape_varies(ctx, rule) -> Iterator[Hit]:
             if i >= len(declared) or declared[i] is None or i >= min(len(body.returns), len(body.arg_names)):
                 continue
             entering = shape_of(model, src, d["port"])
-            if entering is None or None in entering or None not in declared[i] or len(entering) != len(declared[i]):
+            if entering is None or None not in declared[i] or len(entering) != len(declared[i]):
                 continue
             if _concatenates_onto(model, body, i):
                 yield Hit(node.key, {"shape": format_shape(entering), "declared": format_shape(declared[i])})

@@ -21,12 +21,12 @@ from corpus_driver import Corpus, freeze_function, keras_export, serve_module, t
 os.environ.setdefault("TF_CPP_MIN_LOG_LEVEL", "3")
 
 CORPUS = Corpus("fresh7", frozen_kinds={"frozen-pb"})
-model, _path, OUT = CORPUS.model, CORPUS.path, CORPUS.out
+model, OUT = CORPUS.model, CORPUS.out
 
 tf = keras = np = L = ops = None
 
 # Inputs that need in-range or mutually consistent values in --check: model -> {input name: (low, high) int range}
-# or model -> callable(rng) -> {input name: array}. Anything not listed gets generic dummies (see _dummy).
+# or model -> callable(rng) -> {input name: array}. Anything not listed gets generic dummies (corpus_driver.dummy_inputs).
 FEEDS = {}
 
 
@@ -972,50 +972,5 @@ def _setup():
     tf, keras, np, L, ops = tensorflow, k, numpy, k.layers, k.ops
 
 
-def _inputs(name: str, specs: dict) -> dict:
-    """Dummy inputs for {input name: TensorSpec}: FEEDS overrides, else None dims -> 2 (batch) / 32, random
-    floats in [0,1), uint8 in [0,255], other ints in [0,2)."""
-    rng = np.random.default_rng(0)
-    over = FEEDS.get(name, {})
-    over = over(rng) if callable(over) else over
-    res = {}
-    for k, spec in specs.items():
-        shape = [(2 if j == 0 else 32) if d is None else d for j, d in enumerate(spec.shape.as_list())]
-        v = over.get(k)
-        if isinstance(v, tuple):
-            v = rng.integers(v[0], v[1], shape)
-        elif v is None:
-            if spec.dtype.is_floating:
-                v = rng.random(shape)
-            else:
-                v = rng.integers(0, 256 if spec.dtype == tf.uint8 else 2, shape)
-        res[k] = tf.constant(np.asarray(v).astype(spec.dtype.as_numpy_dtype))
-    return res
-
-
-def _check(name: str) -> str:
-    """Load a built model and run each signature (or, for a .pb, all sink nodes) once on dummy inputs."""
-    p = _path(name)
-    if p.suffix == ".pb":
-        g = tf.Graph()
-        with g.as_default():
-            tf.graph_util.import_graph_def(tf.compat.v1.GraphDef.FromString(p.read_bytes()), name="")
-        used = {i.op.name for o in g.get_operations() for i in o.inputs}
-        outs = [o.outputs[0] for o in g.get_operations() if o.name not in used and o.outputs]
-        phs = {o.name: o.outputs[0] for o in g.get_operations() if o.type == "Placeholder"}
-        vals = _inputs(name, {k: tf.TensorSpec(t.shape, t.dtype) for k, t in phs.items()})
-        with tf.compat.v1.Session(graph=g) as s:
-            res = s.run(outs, {phs[k]: v.numpy() for k, v in vals.items()})
-        return f"GraphDef, {len(phs)} inputs -> " + ", ".join(str(list(r.shape)) for r in res)
-    m = tf.saved_model.load(str(p))
-    if not m.signatures:
-        raise RuntimeError("no signatures")
-    ran = []
-    for sig, fn in m.signatures.items():
-        res = fn(**_inputs(name, fn.structured_input_signature[1]))
-        ran.append(f"{sig}: " + ", ".join(f"{k}{list(v.shape)}" for k, v in res.items()))
-    return "; ".join(ran)
-
-
 if __name__ == "__main__":
-    sys.exit(CORPUS.main(__doc__, setup=_setup, check=_check))
+    sys.exit(CORPUS.main(__doc__, setup=_setup, check=CORPUS.runner(FEEDS)))

@@ -6,11 +6,13 @@ line that builds them, lists them, loads them back, and writes MANIFEST.txt.
     @corpus.model("g_name", "keras-export", "one honest line on what the model contains")
     def build(out: Path): ...
 
-    sys.exit(corpus.main(__doc__, setup=_imports, check=_load_back))
+    sys.exit(corpus.main(__doc__, setup=_imports, check=corpus.runner(FEEDS)))
 
 A build writes into a temporary path renamed into place once complete, so an interrupted run leaves
 no half-written model; models that exist are skipped unless --force or named with --only. Keras is
-reset and seeded before each model, so a rebuild gives the same weights.
+reset and seeded before each model, so a rebuild gives the same weights. `--check` loads each model back;
+`runner(feeds)` makes it also run the model once (run_model) on generic inputs (dummy_inputs), `feeds` giving
+the few inputs that need real values (ids in range, lengths, masks, strings).
 """
 
 from __future__ import annotations
@@ -115,6 +117,15 @@ class Corpus:
             return f"GraphDef, {len(graph_def.node)} nodes"
         return f"signatures {sorted(tf.saved_model.load(str(p)).signatures)}"
 
+    def runner(self, feeds: dict, outputs: dict | None = None, finite: bool = False) -> Callable[[str], str]:
+        """A check that runs each model once (run_model) on dummy_inputs, so --check shows more than that a
+        model parses: `feeds` maps a model to its dummy_inputs overrides, `outputs` a frozen model to the
+        node names it was frozen with (else its sink nodes are fetched); `finite` fails on NaN/inf outputs."""
+        def check(name: str) -> str:
+            return run_model(self.path(name), lambda specs, sig: dummy_inputs(specs, feeds.get(name), sig),
+                             (outputs or {}).get(name), finite)
+        return check
+
 
 def _rm(p: Path) -> None:
     if p.is_dir():
@@ -162,3 +173,88 @@ def freeze_function(fn, specs, out: Path) -> None:
 def freeze_keras(m, spec, out: Path) -> None:
     """A Keras model in inference mode, frozen (freeze_function)."""
     freeze_function(lambda t: m(t, training=False), [spec], out)
+
+
+# ----------------------------------------------------------------------------- running, as --check does
+# Every model is run once on made-up inputs: generic values show it loads and runs; only the inputs that
+# must hold real values (ids below a vocabulary size, lengths, masks, strings) are given by the builder.
+
+def dummy_inputs(specs: dict, overrides=None, sig: str = "") -> dict:
+    """Inputs {name: tf.Tensor} for {name: TensorSpec}, the same on every call (seed 0).
+
+    `overrides` (a dict, or callable(rng) -> dict, given this call's generator) names the inputs that need real
+    values: a (low, high) tuple is a random int range, anything else the value itself (a scalar fills the shape).
+    A key "sig/input" applies to signature `sig` only; an input is also found by its TensorSpec name. Any other
+    input: None dims -> 2 (batch) / 32 (an unshaped one is a scalar), floats in [0,1), uint8 in [0,255], bool
+    False, other ints in [0,2); strings have no generic value and must be given."""
+    import numpy as np
+    import tensorflow as tf
+
+    rng = np.random.default_rng(0)
+    over = (overrides(rng) if callable(overrides) else overrides) or {}
+    res = {}
+    for k, spec in specs.items():
+        dims = spec.shape.as_list() if spec.shape.rank is not None else []
+        shape = [(2 if j == 0 else 32) if d is None else d for j, d in enumerate(dims)]
+        v = over.get(f"{sig}/{k}", over.get(k, over.get(spec.name)))
+        if isinstance(v, tuple):
+            v = rng.integers(v[0], v[1], shape)
+        elif v is None:
+            if spec.dtype == tf.string:
+                raise ValueError(f"no feed for string input {k!r}")
+            if spec.dtype == tf.bool:
+                v = np.zeros(shape, bool)
+            elif spec.dtype.is_floating:
+                v = rng.random(shape)
+            else:
+                v = rng.integers(0, 256 if spec.dtype == tf.uint8 else 2, shape)
+        v = np.array(v, dtype=object) if spec.dtype == tf.string else np.asarray(v)
+        if v.ndim == 0 and shape:
+            v = np.full(shape, v)
+        res[k] = tf.constant(v if spec.dtype == tf.string else v.astype(spec.dtype.as_numpy_dtype))
+    return res
+
+
+def run_model(path: Path, inputs_fn: Callable[[dict, str], dict], outputs: list[str] | None = None,
+              finite: bool = False) -> str:
+    """Load a built model and run it once; returns what ran and the output shapes.
+
+    A frozen GraphDef (.pb) is imported and `outputs` (node names; by default every sink node, as nothing says
+    which are the outputs) fetched with its placeholders fed; a SavedModel runs each of its signatures (it must
+    have one). `inputs_fn(specs, sig)` makes the feeds for {input name: TensorSpec} of signature `sig` ("" for a
+    GraphDef). `finite` fails on a NaN or inf in a float output."""
+    import numpy as np
+    import tensorflow as tf
+
+    def check_finite(what: str, res: dict) -> None:
+        if finite and (bad := [k for k, v in res.items()
+                               if tf.as_dtype(v.dtype).is_floating and not np.all(np.isfinite(v))]):
+            raise RuntimeError(f"{what}: non-finite values in {bad}")
+
+    if path.suffix == ".pb":
+        g = tf.Graph()
+        with g.as_default():
+            tf.graph_util.import_graph_def(tf.compat.v1.GraphDef.FromString(path.read_bytes()), name="")
+        ops = g.get_operations()
+        if outputs is None:
+            used = {i.op.name for o in ops for i in o.inputs}
+            fetch = {o.name: o.outputs[0] for o in ops if o.name not in used and o.outputs}
+        else:
+            fetch = {n: g.get_tensor_by_name(n + ":0") for n in outputs}
+        phs = {o.name: o.outputs[0] for o in ops if o.type == "Placeholder"}
+        vals = inputs_fn({k: tf.TensorSpec(t.shape, t.dtype, k) for k, t in phs.items()}, "")
+        with tf.compat.v1.Session(graph=g) as s:
+            res = dict(zip(fetch, s.run(list(fetch.values()), {phs[k]: v.numpy() for k, v in vals.items()})))
+        check_finite("GraphDef", res)
+        # outputs the builder named are shown by name, sink nodes by shape only
+        return f"GraphDef, {len(phs)} inputs -> " + ", ".join(
+            f"{k if outputs is not None else ''}{list(r.shape)}" for k, r in res.items())
+    m = tf.saved_model.load(str(path))
+    if not m.signatures:
+        raise RuntimeError("no signatures")
+    ran = []
+    for sig, fn in m.signatures.items():
+        res = fn(**inputs_fn(fn.structured_input_signature[1], sig))
+        check_finite(sig, res)
+        ran.append(f"{sig}: " + ", ".join(f"{k}{list(v.shape)}" for k, v in res.items()))
+    return "; ".join(ran)

@@ -349,9 +349,22 @@ def prelu_over_rank_limit(ctx, rule) -> Iterator[Hit]:
             yield Hit(node.key, {"rank": rank})
 
 
+def loop_exit_outputs(ctx, rule) -> Iterator[Hit]:
+    """A signature output read straight from a TF1 while loop's Exit: the converter rebuilds the loop
+    as a While op, the Exit is gone, and conversion fails ("Graph does not contain node: while/Exit",
+    measured, TF 2.21, builtins and Select TF ops alike; the same output through tf.identity converts)."""
+    model = ctx.model
+    for name in converted_signatures(model):
+        for output, spec in model.signatures[name].outputs.items():
+            node = model.nodes.get(spec.node) if spec.node else None
+            if node is not None and node.op in ("Exit", "RefExit"):
+                yield Hit(node.key, {"output": output, "signature": name})
+
+
 CHECKS = {"tflite-op-support": op_support, "tflite-hashtable": hashtable,
           "tflite-tensorlist-shape": tensorlist_element_shape, "tflite-einsum-inner-dynamic": einsum_on_inner_dynamic_dim,
-          "tflite-prelu-rank": prelu_over_rank_limit}
+          "tflite-prelu-rank": prelu_over_rank_limit, "tflite-loop-exit-output": loop_exit_outputs}
 
 OPTIONS = {"tflite-op-support": {"outcome": REQUIRED, "exclude_ops": []}, "tflite-hashtable": {},
-           "tflite-tensorlist-shape": {}, "tflite-einsum-inner-dynamic": {}, "tflite-prelu-rank": {}}
+           "tflite-tensorlist-shape": {}, "tflite-einsum-inner-dynamic": {}, "tflite-prelu-rank": {},
+           "tflite-loop-exit-output": {}}

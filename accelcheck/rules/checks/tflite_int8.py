@@ -88,18 +88,24 @@ def _values_used(model, node) -> bool:
     return any(_own_values_used(model, twin) for twin in _twins(model, node))
 
 
-# Ops whose int8 output range is fixed (measured: an ArgMax of their result stays int8 when the
-# result is also a signature output).
-_FIXED_RANGE = frozenset({"Softmax", "LogSoftmax", "Sigmoid", "Tanh"})
+# Ops whose int8 output the quantizer calibrates on its own (measured: an ArgMax of their result
+# runs in float when the result is also a signature output). Not listed, because measured int8:
+# fixed-range Softmax, LogSoftmax, Sigmoid, Tanh and Reshape, which keeps its input's scale.
+_CALIBRATED = frozenset({"Add", "AddV2", "Sub", "Mul", "MatMul", "BiasAdd", "Relu"})
 
 
 def served_input(model, node) -> bool:
     """Whether the node's first data input is also a signature output, from an op whose int8 range
-    is calibrated: an ArgMax/ArgMin of logits a model also returns (measured, TF 2.21: DEQUANTIZE,
-    then ARG_MAX in float; of softmax, sigmoid, tanh or log-softmax results, or of logits nothing
-    else returns, it stays int8)."""
+    is calibrated on its own: an ArgMax/ArgMin of logits a model also returns (measured, TF 2.21:
+    DEQUANTIZE, then ARG_MAX in float, after ADD, SUB, MUL, FULLY_CONNECTED or RELU; after SOFTMAX,
+    LOGISTIC, TANH, LOG_SOFTMAX or RESHAPE, or of logits nothing else returns, it stays int8)."""
     source = next(((src, d["port"]) for src, d in model.producers(node.key) if d["kind"] == "data"), None)
-    return source is not None and model.nodes[source[0]].op not in _FIXED_RANGE and _returned(model, *source)
+    producer = model.nodes[source[0]] if source else None
+    for _ in range(4):  # through the Identity nodes between (Keras names its outputs with them)
+        if producer is None or producer.op != "Identity":
+            break
+        producer = next((model.nodes[src] for src, d in model.producers(producer.key) if d["kind"] == "data"), None)
+    return producer is not None and producer.op in _CALIBRATED and _returned(model, *source)
 
 
 def _returned(model, key, port: str, depth: int = 0) -> bool:

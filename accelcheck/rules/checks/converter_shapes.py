@@ -63,6 +63,8 @@ class ConverterShapes:
         return tuple(r >= NEVER for r in rounds) if rounds is not None else ()
 
     def rounds(self, key, port: str, depth: int = 0) -> tuple[int, ...] | None:
+        """Per dimension of the output, the round the converter learns it in, memoised; a dimension
+        the graph records as unknown is NEVER."""
         memo_key = (key, port)
         if memo_key not in self._memo:
             recorded = shape_of(self.model, key, port)

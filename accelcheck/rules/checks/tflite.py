@@ -21,9 +21,9 @@ from ...model.meta import root_object_children
 from ...opsets import op_set
 from ...resources import load_data
 from . import REQUIRED, Hit
-from .tflite_cond import untaken_branch_nodes
 from .converter_shapes import ConverterShapes
 from .fused_patterns import PRELU_MAX_RANK, fused_gelu, prelu_negation
+from .tflite_cond import untaken_branch_nodes
 from .tflite_shapes import folded, input_rank, new_axis_on_dynamic, unknown_channels
 from .value_sources import VARIABLE, ValueSources
 

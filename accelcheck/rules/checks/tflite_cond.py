@@ -23,6 +23,7 @@ from __future__ import annotations
 from typing import Iterator
 
 from ...model import NodeKey
+from ...model.graph import function_scope
 from ...opsets import op_set
 from . import Hit
 
@@ -68,6 +69,7 @@ def untaken_branch_nodes(ctx) -> frozenset[NodeKey]:
 
 def _untaken(model) -> frozenset[NodeKey]:
     frontier = []
+    folded_ifs = _folded_ifs(model)
     for node in model.nodes.values():
         if node.op not in ("Switch", "RefSwitch") or node.scope:
             continue
@@ -84,7 +86,25 @@ def _untaken(model) -> frozenset[NodeKey]:
             continue
         dead.add(key)
         frontier += [dst for dst, _ in model.consumers(key)]
-    return frozenset(dead)
+    return frozenset(dead | folded_ifs)
+
+
+def _folded_ifs(model) -> set[NodeKey]:
+    """A functional If whose predicate is decided before the graph runs: the converter inlines the
+    branch it takes, so neither the If itself nor the other branch's body is an operator (measured,
+    TF 2.21, int8: a TF1 graph's tf.cond on an unfed placeholder_with_default(False) around dropout,
+    frozen, leaves no IF and no RANDOM_UNIFORM)."""
+    gone: set[NodeKey] = set()
+    for node in model.nodes.values():
+        if node.op not in ("If", "StatelessIf"):
+            continue
+        pred = next((p for p, d in model.producers(node.key) if d["kind"] == "data" and d["index"] == 0), None)
+        value = predicate_value(model, pred) if pred is not None else None
+        untaken = node.attr_func("else_branch" if value else "then_branch") if value is not None else None
+        if untaken:
+            gone.add(node.key)
+            gone.update(n.key for n in model.nodes.values() if n.scope == function_scope(untaken))
+    return gone
 
 
 def predicate_value(model, key) -> bool | None:

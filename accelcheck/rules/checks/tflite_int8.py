@@ -20,8 +20,8 @@ from typing import Iterator
 from ...opsets import op_set
 from ...resources import load_data
 from . import Hit
-from .tflite import BUILTIN, classify_node, converted_signatures, primary_dtype
 from .fused_patterns import in_fused_gelu
+from .tflite import BUILTIN, classify_node, converted_signatures, primary_dtype
 from .tflite_cond import untaken_branch_nodes
 from .tflite_shapes import folded, input_rank
 from .tflite_view import builtins_of, is_operator, rewritten

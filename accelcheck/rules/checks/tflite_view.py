@@ -11,8 +11,8 @@ from collections import deque
 
 from ...opsets import op_set
 from ...resources import load_data
-from .tflite import BUILTIN, SELECT, classify_node, primary_dtype
 from .fused_patterns import in_fused_gelu, l2_normalization, prelu_negation
+from .tflite import BUILTIN, SELECT, classify_node, primary_dtype
 from .tflite_cond import predicate_value
 
 _NOT_OPERATORS = frozenset({"Const", "Placeholder"})

@@ -94,17 +94,18 @@ def _folded_ifs(model) -> set[NodeKey]:
     branch it takes, so neither the If itself nor the other branch's body is an operator (measured,
     TF 2.21, int8: a TF1 graph's tf.cond on an unfed placeholder_with_default(False) around dropout,
     frozen, leaves no IF and no RANDOM_UNIFORM)."""
-    gone: set[NodeKey] = set()
+    untaken: dict[str, NodeKey] = {}  # branch function scope -> the If that never takes it
     for node in model.nodes.values():
         if node.op not in ("If", "StatelessIf"):
             continue
         pred = next((p for p, d in model.producers(node.key) if d["kind"] == "data" and d["index"] == 0), None)
         value = predicate_value(model, pred) if pred is not None else None
-        untaken = node.attr_func("else_branch" if value else "then_branch") if value is not None else None
-        if untaken:
-            gone.add(node.key)
-            gone.update(n.key for n in model.nodes.values() if n.scope == function_scope(untaken))
-    return gone
+        branch = node.attr_func("else_branch" if value else "then_branch") if value is not None else None
+        if branch:
+            untaken[function_scope(branch)] = node.key
+    if not untaken:
+        return set()
+    return set(untaken.values()) | {n.key for n in model.nodes.values() if n.scope in untaken}
 
 
 def predicate_value(model, key) -> bool | None:

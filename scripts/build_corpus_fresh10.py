@@ -21,7 +21,7 @@ Writes <name>/ (SavedModel) or <name>.pb (frozen GraphDef) per model, and MANIFE
 import os
 import sys
 
-from corpus_driver import Corpus, freeze_function, keras_export, serve_module, tensor_spec
+from corpus_driver import Corpus, freeze_function, keras_export, serve_module, tensor_spec, tf1_saved_model
 
 os.environ.setdefault("TF_CPP_MIN_LOG_LEVEL", "3")
 
@@ -1279,20 +1279,6 @@ def b_gru(out):
     serve_module(out, {}, serving_default=forward)
 
 
-def _tf1_builder(out, sigs_fn):
-    """Build a graph with `sigs_fn()` -> {signature: (inputs, outputs)}, init variables, SavedModelBuilder."""
-    v1 = tf.compat.v1
-    with tf.Graph().as_default() as g:
-        v1.set_random_seed(0)
-        sigs = sigs_fn()
-        with v1.Session(graph=g) as s:
-            s.run(v1.global_variables_initializer())
-            b = v1.saved_model.Builder(str(out))
-            b.add_meta_graph_and_variables(s, [v1.saved_model.tag_constants.SERVING], signature_def_map={
-                k: v1.saved_model.predict_signature_def(i, o) for k, (i, o) in sigs.items()})
-            b.save()
-
-
 @model("c_tf1_lstm_while_loop_seq_classifier", "tf1-savedmodel", "TF1 hand port of an LSTM classifier: placeholder float [None,10,8] (batch_first), get_variable weights in PyTorch [4H,I] layout, tf.compat.v1 graph with tf.while_loop over the 10 steps (TensorArray unstack of the time-major input), ifgo matmul cell, softmax + argmax; SavedModelBuilder predict signature")
 def b_tf1_lstm(out):
     v1 = tf.compat.v1
@@ -1315,7 +1301,7 @@ def b_tf1_lstm(out):
         _, h, _ = tf.while_loop(lambda t, h, c: t < 10, body, [tf.constant(0), z, z])
         probs = tf.nn.softmax(tf.matmul(h, fw, transpose_b=True) + fb, name="probs")
         return {"serving_default": ({"input": x}, {"probs": probs, "label": tf.argmax(probs, -1, name="label")})}
-    _tf1_builder(out, build)
+    tf1_saved_model(out, build)
 
 
 @model("c_tf1_onnxtf_resnet_nchw_builder", "tf1-savedmodel", "TF1 SavedModelBuilder export of an onnx-tf-era graph: placeholder NCHW float [None,3,32,32], OIHW constants transposed in-graph, transpose/tf.pad/VALID conv/transpose per layer, BN mul/add constants, ReLU, residual block, reduce_mean GAP, Gemm transB, softmax")
@@ -1335,7 +1321,7 @@ def b_tf1_resnet(out):
         x = tf.nn.relu(t_conv(x, *down, s=2, p=1))
         x = tf.reduce_mean(x, axis=[2, 3])
         return {"serving_default": ({"input.1": inp}, {"output": tf.nn.softmax(gemm(x, fc), name="output")})}
-    _tf1_builder(out, build)
+    tf1_saved_model(out, build)
 
 
 # ================================================================================ nobuco-style Keras models

@@ -16,7 +16,7 @@ Writes <name>/ (SavedModel) or <name>.pb (frozen GraphDef) per model, and MANIFE
 import os
 import sys
 
-from corpus_driver import Corpus, freeze_function, keras_export, serve_module, tensor_spec
+from corpus_driver import Corpus, freeze_function, keras_export, serve_module, tensor_spec, tf1_saved_model
 
 os.environ.setdefault("TF_CPP_MIN_LOG_LEVEL", "3")
 
@@ -905,19 +905,6 @@ def b_moe(out):
 
 # ================================================================================ TF1 graphs
 
-def _tf1_builder(out, sigs_fn):
-    """Build a graph with `sigs_fn()` -> {signature: (inputs, outputs)}, init variables, SavedModelBuilder."""
-    v1 = tf.compat.v1
-    with tf.Graph().as_default() as g:
-        v1.set_random_seed(0)
-        sigs = sigs_fn()
-        with v1.Session(graph=g) as s:
-            s.run(v1.global_variables_initializer())
-            b = v1.saved_model.Builder(str(out))
-            b.add_meta_graph_and_variables(s, [v1.saved_model.tag_constants.SERVING], signature_def_map={
-                k: v1.saved_model.predict_signature_def(i, o) for k, (i, o) in sigs.items()})
-            b.save()
-
 
 @model("g_tf1_dcgan_generator_builder", "tf1-savedmodel", "TF1 tf.compat.v1 DCGAN generator: placeholder z float [None,16] -> matmul, reshape 4x4x32, tf.nn.batch_normalization with moving-stat variables, relu, 2x tf.nn.conv2d_transpose stride 2 (output_shape from tf.shape batch), tanh -> [None,16,16,3]; SavedModelBuilder with predict signature")
 def b_tf1_dcgan(out):
@@ -941,7 +928,7 @@ def b_tf1_dcgan(out):
         w2, b2 = v1.get_variable("deconv2/w", [4, 4, 3, 16], initializer=init), v1.get_variable("deconv2/b", [3], initializer=v1.zeros_initializer())
         img = tf.tanh(tf.nn.bias_add(tf.nn.conv2d_transpose(x, w2, tf.stack([n, 16, 16, 3]), [1, 2, 2, 1], "SAME"), b2), name="image")
         return {"serving_default": ({"z": z}, {"image": img})}
-    _tf1_builder(out, build)
+    tf1_saved_model(out, build)
 
 
 @model("g_tf1_a2c_policy_two_signatures", "tf1-savedmodel", "TF1 tf.compat.v1 A2C policy: placeholder obs float [None,8] -> shared 2x (matmul + tanh) get_variable layers, policy softmax(4) + argmax action and value head; SavedModelBuilder with two signatures: serving_default (probs, action) and value")
@@ -960,7 +947,7 @@ def b_tf1_a2c(out):
         value = tf.squeeze(dense(h, 1, "v"), -1, name="value")
         return {"serving_default": ({"obs": obs}, {"probs": probs, "action": tf.argmax(probs, -1, name="action")}),
                 "value": ({"obs": obs}, {"value": value})}
-    _tf1_builder(out, build)
+    tf1_saved_model(out, build)
 
 # ============================================================================ driver
 

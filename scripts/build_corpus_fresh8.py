@@ -19,7 +19,7 @@ import os
 import sys
 from types import SimpleNamespace
 
-from corpus_driver import Corpus, freeze_function, freeze_keras, keras_export, serve_module, tensor_spec
+from corpus_driver import Corpus, freeze_function, freeze_keras, keras_export, serve_module, tensor_spec, tf1_saved_model
 
 os.environ.setdefault("TF_CPP_MIN_LOG_LEVEL", "3")
 
@@ -1084,19 +1084,6 @@ def b_serve_tta(out):
 
 # ================================================================================ TF1 graphs
 
-def _tf1_builder(out, sigs_fn):
-    """Build a graph with `sigs_fn()` -> {signature: (inputs, outputs)}, init variables, SavedModelBuilder."""
-    v1 = tf.compat.v1
-    with tf.Graph().as_default() as g:
-        v1.set_random_seed(0)
-        sigs = sigs_fn()
-        with v1.Session(graph=g) as s:
-            s.run(v1.global_variables_initializer())
-            b = v1.saved_model.Builder(str(out))
-            b.add_meta_graph_and_variables(s, [v1.saved_model.tag_constants.SERVING], signature_def_map={
-                k: v1.saved_model.predict_signature_def(i, o) for k, (i, o) in sigs.items()})
-            b.save()
-
 
 def _v1_conv(x, f, k, s=1, name="conv", bias=False):
     v1 = tf.compat.v1
@@ -1137,7 +1124,7 @@ def b_tf1_resnet(out):
         logits = v1.nn.xw_plus_b(x, w, v1.get_variable("fc/biases", [10], initializer=v1.zeros_initializer()), name="logits")
         probs = tf.nn.softmax(logits, name="probs")
         return {"serving_default": ({"images": images}, {"probs": probs, "classes": tf.argmax(probs, -1, name="classes")})}
-    _tf1_builder(out, build)
+    tf1_saved_model(out, build)
 
 
 @model("m_tf1_mobilenet_v1_simple_save", "tf1-savedmodel", "TF1 tf.compat.v1 MobileNetV1 (width 0.25) with folded batch norm: placeholder input float [None,64,64,3], conv/2 + bias + relu6, depthwise-separable blocks (tf.nn.depthwise_conv2d + bias + relu6, 1x1 conv + bias + relu6), avg_pool2d 4x4 VALID over the final 4x4 map, squeeze, 1x1 conv logits, softmax; tf.compat.v1.saved_model.simple_save")

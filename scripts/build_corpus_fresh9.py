@@ -21,7 +21,7 @@ Writes <name>/ (SavedModel) or <name>.pb (frozen GraphDef) per model, and MANIFE
 import os
 import sys
 
-from corpus_driver import Corpus, freeze_function, freeze_keras, keras_export, serve_module, tensor_spec
+from corpus_driver import Corpus, freeze_function, freeze_keras, keras_export, serve_module, tensor_spec, tf1_saved_model
 
 os.environ.setdefault("TF_CPP_MIN_LOG_LEVEL", "3")
 
@@ -47,20 +47,6 @@ def _pairwise_sqdist(a):
     """squared euclidean distances between the points of each batch element: [B,P,D] -> [B,P,P]"""
     r = tf.reduce_sum(a * a, -1, keepdims=True)
     return r - 2.0 * tf.matmul(a, a, transpose_b=True) + tf.transpose(r, [0, 2, 1])
-
-
-def _tf1_builder(out, sigs_fn):
-    """Build a graph with `sigs_fn()` -> {signature: (inputs, outputs)}, init variables, SavedModelBuilder."""
-    v1 = tf.compat.v1
-    with tf.Graph().as_default() as g:
-        v1.set_random_seed(0)
-        sigs = sigs_fn()
-        with v1.Session(graph=g) as s:
-            s.run(v1.global_variables_initializer())
-            b = v1.saved_model.Builder(str(out))
-            b.add_meta_graph_and_variables(s, [v1.saved_model.tag_constants.SERVING], signature_def_map={
-                k: v1.saved_model.predict_signature_def(i, o) for k, (i, o) in sigs.items()})
-            b.save()
 
 
 # ================================================================================ particle physics
@@ -979,7 +965,7 @@ def b_widedeep(out):
         risk = tf.sigmoid(dense(oh, 1, "wide") + dense(deep, 1, "deep_out"), name="risk")
         return {"serving_default": ({"vitals": vitals, "codes": codes},
                                     {"risk": risk, "high_risk": tf.cast(risk > 0.5, tf.int32, name="high_risk")})}
-    _tf1_builder(out, build)
+    tf1_saved_model(out, build)
 
 
 FEEDS["s_wide_deep_clinical_tf1_builder"] = {"codes": (0, 3)}

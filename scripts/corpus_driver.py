@@ -170,6 +170,23 @@ def freeze_function(fn, specs, out: Path) -> None:
     out.write_bytes(convert_variables_to_constants_v2(concrete).graph.as_graph_def().SerializeToString())
 
 
+def tf1_saved_model(out: Path, sigs_fn) -> None:
+    """A TF1 SavedModel as SavedModelBuilder writes it: `sigs_fn()` builds a fresh graph (random seed 0) and
+    returns {signature: (inputs, outputs)}; variables are initialized, each signature a predict signature."""
+    import tensorflow as tf
+
+    v1 = tf.compat.v1
+    with tf.Graph().as_default() as g:
+        v1.set_random_seed(0)
+        sigs = sigs_fn()
+        with v1.Session(graph=g) as s:
+            s.run(v1.global_variables_initializer())
+            b = v1.saved_model.Builder(str(out))
+            b.add_meta_graph_and_variables(s, [v1.saved_model.tag_constants.SERVING], signature_def_map={
+                k: v1.saved_model.predict_signature_def(i, o) for k, (i, o) in sigs.items()})
+            b.save()
+
+
 def freeze_keras(m, spec, out: Path) -> None:
     """A Keras model in inference mode, frozen (freeze_function)."""
     freeze_function(lambda t: m(t, training=False), [spec], out)

@@ -48,12 +48,9 @@ def convert_tflite(model, select_tf_ops: bool, tags=None, signature_keys: list[s
         t = tf()
         with quiet_stdout():
             if full_integer:
-                from .tflite_int8 import full_integer_problems
-
-                flatbuffer = _quantized(t, model, signature_keys, inputs, outputs)
+                result.problems = _full_integer_problems(t, model, signature_keys, inputs, outputs)
             else:
-                flatbuffer = _convert(t, model, _supported_ops(t, select_tf_ops), signature_keys, inputs, outputs)
-        result.problems = full_integer_problems(flatbuffer) if full_integer else []
+                _convert(t, model, _supported_ops(t, select_tf_ops), signature_keys, inputs, outputs)
         result.ok = not result.problems
         result.error = result.problems[0].message if result.problems else ""
     except loading.UnsupportedFormat as e:
@@ -73,11 +70,11 @@ def convert_tflite(model, select_tf_ops: bool, tags=None, signature_keys: list[s
     return result
 
 
-def _quantized(t, model, signature_keys, inputs, outputs) -> bytes:
-    """Full-integer conversion, calibrated with each way of making inputs in turn until one works (a
-    kernel failing on generated indices or sizes is not the model's fault); the last error otherwise.
-    When the result runs operators in float, calibrated once more with non-negative floats, and the
-    result with fewer float operators kept (tflite_int8.NONNEGATIVE)."""
+def _full_integer_problems(t, model, signature_keys, inputs, outputs) -> list:
+    """The operators full-integer conversion leaves in float, calibrated with each way of making inputs
+    in turn until one works (a kernel failing on generated indices or sizes is not the model's fault);
+    the last error otherwise. When operators stay in float, calibrated once more with non-negative
+    floats, and the result with fewer float operators kept (tflite_int8.NONNEGATIVE)."""
     from .tflite_int8 import CALIBRATIONS, NONNEGATIVE, full_integer_problems, quantize
 
     def convert(fill, unknown) -> bytes:
@@ -87,19 +84,18 @@ def _quantized(t, model, signature_keys, inputs, outputs) -> bytes:
     error: Exception | None = None
     for fill, unknown in CALIBRATIONS:
         try:
-            flatbuffer = convert(fill, unknown)
+            problems = full_integer_problems(convert(fill, unknown))
         except Exception as e:  # noqa: BLE001 - retried with the next way; the last one's error is reported
             error = e
             continue
-        floats = len(full_integer_problems(flatbuffer))
-        if floats and fill == "random":
+        if problems and fill == "random":
             try:
-                other = convert(NONNEGATIVE, unknown)
-                if len(full_integer_problems(other)) < floats:
+                other = full_integer_problems(convert(NONNEGATIVE, unknown))
+                if len(other) < len(problems):
                     return other
             except Exception:  # noqa: BLE001 - the first calibration's result stands
                 pass
-        return flatbuffer
+        return problems
     raise error
 
 

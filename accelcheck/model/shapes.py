@@ -18,6 +18,23 @@ def output_shape(node, port: str):
     return shapes[int(index)] if shapes and int(index) < len(shapes) else None
 
 
+def output_rank(node) -> int | None:
+    """The recorded rank of the node's first output, or None."""
+    shapes = node.output_shapes()
+    return len(shapes[0]) if shapes and shapes[0] is not None else None
+
+
+def call_site_input(model, arg) -> tuple | None:
+    """What a function argument's first call site passes it: (producer, port), or None."""
+    sites = model.call_sites().get(arg.scope, [])
+    info = model.functions.get(arg.scope)
+    if not sites or info is None:
+        return None
+    position = info.arg_names.index(arg.name) + call_arg_offset(sites[0].op)
+    return next(((src, d["port"]) for src, d in model.producers(sites[0].key)
+                 if d["kind"] == "data" and d["index"] == position), None)
+
+
 def data_inputs(model, key) -> list:
     """The producers of the node's data inputs, in input order."""
     return [src for src, d in model.producers(key) if d["kind"] == "data"]
@@ -27,13 +44,8 @@ def shape_of(model, key, port: str, depth: int = 0) -> tuple | None:
     """The shape of one output; a function argument's is that of what its first call site passes."""
     producer = model.nodes[key]
     if producer.is_arg:
-        sites = model.call_sites().get(producer.scope, [])
-        info = model.functions.get(producer.scope)
-        if not sites or info is None or depth > 20:
-            return None
-        position = info.arg_names.index(producer.name) + call_arg_offset(sites[0].op)
-        return next((shape_of(model, src, d["port"], depth + 1) for src, d in model.producers(sites[0].key)
-                     if d["kind"] == "data" and d["index"] == position), None)
+        passed = call_site_input(model, producer) if depth <= 20 else None
+        return shape_of(model, *passed, depth + 1) if passed else None
     rank = producer.const_rank()
     if rank is not None:
         return (0,) * rank  # a constant's dimensions are all known; only their number matters here

@@ -26,8 +26,7 @@ reports a dimension lost when it follows every step of how it was lost.
 from __future__ import annotations
 
 from ...model import opdefs
-from ...model.graph import call_arg_offset
-from ...model.shapes import data_inputs, shape_of
+from ...model.shapes import call_site_input, data_inputs, shape_of
 from ...opsets import op_set
 
 ROUNDS_BEFORE_LEGALIZATION = 4
@@ -79,7 +78,7 @@ class ConverterShapes:
         if not node.scope or node.op == "Const":
             return _learned(recorded, 0)
         if node.is_arg:
-            return self._argument(node, port, depth)
+            return self._argument(node, depth)
         if not _first_output(node, port):
             return None
         inputs = self._input_ports(node)
@@ -103,16 +102,12 @@ class ConverterShapes:
             return self._arranged(node, inputs, recorded, below)
         return None
 
-    def _argument(self, node, port: str, depth: int) -> list[int] | None:
+    def _argument(self, node, depth: int) -> list[int] | None:
         """A function argument has the shape of what its call site passes (shape inference
         propagates into the callee in the same pass); an entry function's is the signature's."""
-        sites = self.model.call_sites().get(node.scope, [])
-        info = self.model.functions.get(node.scope)
-        if not sites or info is None:
-            return None
-        position = info.arg_names.index(node.name) + call_arg_offset(sites[0].op)
-        passed = self._input_ports(sites[0])
-        return list(self.rounds(*passed[position], depth + 1) or ()) or None if position < len(passed) else None
+        passed = call_site_input(self.model, node)
+        rounds = self.rounds(*passed, depth + 1) if passed else None
+        return list(rounds) if rounds else None
 
     def _input_ports(self, node) -> list[tuple]:
         return [(src, d["port"]) for src, d in self.model.producers(node.key) if d["kind"] == "data"]
@@ -171,15 +166,16 @@ class ConverterShapes:
         if node.op == "Const":
             values = node.const_values()
             return None if values is None else [_MINUS_ONE if v == -1 else 0 for v in values]
-        if node.op == "Identity":
-            return self._elements(*self._input_ports(node)[0], depth + 1)
-        if node.op == "Shape":
-            return self.rounds(*self._input_ports(node)[0], depth + 1)
+        inputs = self._input_ports(node)
+        if node.op == "Identity" and inputs:
+            return self._elements(*inputs[0], depth + 1)
+        if node.op == "Shape" and inputs:
+            return self.rounds(*inputs[0], depth + 1)
         if node.op == "Pack" and node.attr_int("axis") == 0:
             scalars = [self._scalar(src, depth + 1) for src in data_inputs(self.model, key)]
             return None if None in scalars else scalars
         if node.op == "ConcatV2":
-            pieces = [self._piece(*p, depth + 1) for p in self._input_ports(node)[:-1]]
+            pieces = [self._piece(*p, depth + 1) for p in inputs[:-1]]
             return None if None in pieces else [e for piece in pieces for e in piece]
         if node.op == "StridedSlice":
             return self._piece(key, port, depth)

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import math
 
-from ...model.shapes import data_inputs
+from ...model.shapes import data_inputs, output_rank
 
 # tfl.prelu's verifier takes input and alpha of rank 4 at most (measured, TF 2.21: Keras PReLU on a
 # rank-5 input, shared axes or not, fails conversion with "'tfl.prelu' op failed to verify that
@@ -50,18 +50,21 @@ def _approximate_gelu_cube(model, pow_node) -> bool:
     """pow(x, 3) in 0.5*x*(1 + tanh(sqrt(2/pi) * (x + 0.044715*pow(x, 3)))) (tf.nn.gelu with
     approximate=True, Hugging Face's gelu_new): fused into GELU (measured, TF 2.21, int8: both leave
     MUL, GELU; x*x*x in place of the Pow is not fused, a Pow by 3 elsewhere stays POW in float)."""
-    exponent = next((const_scalar(model, src) for src, d in model.producers(pow_node.key)
-                     if d["kind"] == "data" and d["index"] == 1), None)
-    if exponent != 3.0:
+    if pow_exponent(model, pow_node) != 3.0:
         return False
-    steps = (("Mul", 0.044715), ("AddV2", None), ("Mul", (2 / math.pi) ** 0.5), ("Tanh", None))
+    steps = ((("Mul",), 0.044715), (("AddV2", "Add"), None), (("Mul",), (2 / math.pi) ** 0.5), (("Tanh",), None))
     frontier = [pow_node.key]
-    for op, factor in steps:
-        frontier = [dst for key in frontier for dst, d in model.consumers(key) if d["kind"] == "data"
-                    and model.nodes[dst].op in (op, "Add" if op == "AddV2" else op)
-                    and (factor is None or any(abs((const_scalar(model, src) or 0) - factor) < 1e-3
-                                               for src in data_inputs(model, dst)))]
+    for ops, factor in steps:
+        frontier = [dst for key in frontier for dst in data_users(model, key, *ops)
+                    if factor is None or any(abs((const_scalar(model, src) or 0) - factor) < 1e-3
+                                             for src in data_inputs(model, dst))]
     return bool(frontier)
+
+
+def pow_exponent(model, node) -> float | None:
+    """A Pow's exponent when it is a one-element constant."""
+    exponent = data_inputs(model, node.key)[1:2]
+    return const_scalar(model, exponent[0]) if exponent else None
 
 
 def in_fused_gelu(model, node) -> bool:
@@ -128,6 +131,5 @@ def _reduces_last_axis(model, square, total) -> bool:
                  if d["kind"] == "data" and d["index"] == 1), None)
     if not axes or len(axes) != 1:
         return False
-    shapes = square.output_shapes()
-    rank = len(shapes[0]) if shapes and shapes[0] is not None else None
+    rank = output_rank(square)
     return axes[0] == -1 or (rank is not None and axes[0] == rank - 1)

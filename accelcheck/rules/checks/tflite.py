@@ -18,6 +18,7 @@ from typing import Iterator
 
 from ...model.dtypes import base_dtype
 from ...model.meta import root_object_children
+from ...model.shapes import output_rank
 from ...opsets import op_set
 from ...resources import load_data
 from . import REQUIRED, Hit
@@ -343,8 +344,7 @@ def prelu_over_rank_limit(ctx, rule) -> Iterator[Hit]:
     """A Keras PReLU (relu(x) + -alpha * relu(-x)) on an input of rank over 4: the converter fuses it
     into PRELU, whose verifier rejects that rank, and the conversion fails (fused_patterns.PRELU_MAX_RANK)."""
     for node in ctx.nodes_with_ops(frozenset({"Neg"}), live_only=True):
-        shapes = node.output_shapes()
-        rank = len(shapes[0]) if shapes and shapes[0] is not None else None
+        rank = output_rank(node)
         if rank is not None and rank > PRELU_MAX_RANK and prelu_negation(ctx.model, node):
             yield Hit(node.key, {"rank": rank})
 

@@ -51,7 +51,7 @@ def tf_op_outcome(model, node, dtype: str) -> tuple[str | None, str]:
         return None, ""  # quantization rewrites float tensors only
     if node.op == "TopKV2" and not _values_used(model, node):
         return FLOAT, "only its indices are used (argsort): the quantizer leaves TOPK_V2 in float (measured)"
-    if node.op in ("ArgMax", "ArgMin") and served_input(model, node):
+    if node.op in ("ArgMax", "ArgMin") and _served_input(model, node):
         return FLOAT, ("its input is also a signature output, which the quantizer dequantizes for it "
                        "(measured)")
     special = rewritten(model, node)
@@ -94,7 +94,7 @@ def _values_used(model, node) -> bool:
 _CALIBRATED = frozenset({"Add", "AddV2", "Sub", "Mul", "MatMul", "BiasAdd", "Relu"})
 
 
-def served_input(model, node) -> bool:
+def _served_input(model, node) -> bool:
     """Whether the node's first data input is also a signature output, from an op whose int8 range
     is calibrated on its own: an ArgMax/ArgMin of logits a model also returns (measured, TF 2.21:
     DEQUANTIZE, then ARG_MAX in float, after ADD, SUB, MUL, FULLY_CONNECTED or RELU; after SOFTMAX,

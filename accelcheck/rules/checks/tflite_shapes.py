@@ -96,8 +96,14 @@ def input_rank(model, node, arg_name: str) -> int | None:
 def input_shape(model, node, arg_name: str) -> tuple | None:
     """The shape of the named input (None for an unknown dimension): its Const's value, or its
     producer's recorded shape; None if unknown."""
+    source = input_source(model, node, arg_name)
+    return shape_of(model, *source) if source else None
+
+
+def input_source(model, node, arg_name: str) -> tuple | None:
+    """What feeds the named input: (producer, port), or None."""
     index = input_index(node, arg_name)
-    return next((shape_of(model, src, d["port"]) for src, d in model.producers(node.key)
+    return next(((src, d["port"]) for src, d in model.producers(node.key)
                  if d["kind"] == "data" and d["index"] == index), None)
 
 
@@ -109,17 +115,15 @@ def new_axis_on_dynamic(view: ConverterShapes, node) -> bool:
     `tf.zeros(tf.shape(x)[:3])` on [?, 144, 10, 16] is [?, ?, ?] to it)."""
     model = view.model
     new_axes = node.attr_int("new_axis_mask", 0)
-    index = input_index(node, "input")
-    source = next(((src, d["port"]) for src, d in model.producers(node.key)
-                   if d["kind"] == "data" and d["index"] == index), None) if new_axes else None
+    source = input_source(model, node, "input") if new_axes else None
     shape = shape_of(model, *source) if source else None
     if shape is None:
         return False
     never = view.never_learned(*source)
     if sum(d is None or lost for d, lost in zip(shape, never)) < 2:
         return False
-    begin = next((model.nodes[src].const_values() for src, d in model.producers(node.key)
-                  if d["kind"] == "data" and d["index"] == input_index(node, "begin")), None)
+    begin = input_source(model, node, "begin")
+    begin = model.nodes[begin[0]].const_values() if begin else None
     if begin is None:
         return False
     return bool(node.attr_int("ellipsis_mask", 0)) or len(begin) - bin(new_axes).count("1") >= len(shape)
@@ -129,17 +133,16 @@ def unknown_channels(view: ConverterShapes, node, arg_name: str) -> str:
     """Why the named input's channel dimension (NHWC: last, NCHW: 1) is unknown to the converter
     when it legalizes the op, or "": unknown in its producer's _output_shapes, or learned too late
     (converter_shapes). An input of unknown shape is not judged."""
-    index = input_index(node, arg_name)
-    for src, d in view.model.producers(node.key):
-        if d["kind"] != "data" or d["index"] != index:
-            continue
-        shape = output_shape(view.model.nodes[src], d["port"])
-        if not shape:
-            return ""
-        channel = 1 if node.attr_str("data_format") == "NCHW" else len(shape) - 1
-        if channel < len(shape) and shape[channel] is None:
-            return f"the channel dimension of `{arg_name}` is unknown"
-        if channel < len(shape) and not view.known_at_legalization(src, d["port"], channel):
-            return (f"the converter's shape inference has not learned the channel dimension of `{arg_name}` "
-                    "when it legalizes the op")
+    source = input_source(view.model, node, arg_name)
+    shape = output_shape(view.model.nodes[source[0]], source[1]) if source else None
+    if not shape:
+        return ""
+    channel = 1 if node.attr_str("data_format") == "NCHW" else len(shape) - 1
+    if channel >= len(shape):
+        return ""
+    if shape[channel] is None:
+        return f"the channel dimension of `{arg_name}` is unknown"
+    if not view.known_at_legalization(*source, channel):
+        return (f"the converter's shape inference has not learned the channel dimension of `{arg_name}` "
+                "when it legalizes the op")
     return ""

@@ -9,9 +9,10 @@ from __future__ import annotations
 import functools
 from collections import deque
 
+from ...model.shapes import output_rank
 from ...opsets import op_set
 from ...resources import load_data
-from .fused_patterns import in_fused_gelu, l2_normalization, prelu_negation
+from .fused_patterns import in_fused_gelu, l2_normalization, pow_exponent, prelu_negation
 from .tflite import BUILTIN, SELECT, classify_node, primary_dtype
 from .tflite_cond import predicate_value
 
@@ -77,7 +78,7 @@ def _fused(model, node) -> list[str] | None:
         return ["GELU"]
     if node.op == "Neg" and prelu_negation(model, node):
         return ["PRELU"]
-    if node.op == "Square" or node.op == "Pow" and _exponent(model, node) == 2.0:
+    if node.op == "Square" or node.op == "Pow" and pow_exponent(model, node) == 2.0:
         producers = {model.nodes[src].op for src, d in model.producers(node.key) if d["kind"] == "data"}
         if producers & {"Sub"}:
             return ["SQUARED_DIFFERENCE"]
@@ -87,23 +88,13 @@ def _fused(model, node) -> list[str] | None:
         # Rewritten by exponent up to rank 4 (measured, TF 2.21: pow(x, 2) -> MUL(x, x) and
         # pow(x, 0.5) -> SQRT, both int8; pow(x, 3) and pow(x, -1) stay POW, float; on a rank-5
         # tensor, a YOLOv5 box decode's, pow(x, 2) and pow(x, 0.5) stay POW too).
-        shapes = node.output_shapes()
-        rank = len(shapes[0]) if shapes and shapes[0] is not None else None
-        return _POW_REWRITES.get(_exponent(model, node)) if rank is None or rank <= _POW_REWRITE_MAX_RANK else None
+        rank = output_rank(node)
+        return _POW_REWRITES.get(pow_exponent(model, node)) if rank is None or rank <= _POW_REWRITE_MAX_RANK else None
     return None
 
 
 _POW_REWRITES = {2.0: ["MUL"], 0.5: ["SQRT"]}
 _POW_REWRITE_MAX_RANK = 4
-
-
-def _exponent(model, node) -> float | None:
-    """A Pow's exponent when it is a one-element constant."""
-    for src, d in model.producers(node.key):
-        if d["kind"] == "data" and d["index"] == 1:
-            values = model.nodes[src].const_values()
-            return values[0] if values is not None and len(values) == 1 else None
-    return None
 
 
 def _v1_control_flow(model, node) -> list[str]:

@@ -933,6 +933,13 @@ def build_raw_probes(ps: ProbeSet) -> None:  # noqa: PLR0915 - a flat list of pr
         lambda u, i: R.ScatterNd(indices=i, updates=u, shape=tf.constant([4, 3]))))
     ps.raw("TensorScatterUpdate", DATA, lambda d: [([4, 3], d), ([2, 3], d), ([2, 1], "int32")], lambda d: (
         lambda t, u, i: R.TensorScatterUpdate(tensor=t, indices=i, updates=u)))
+    # XLA's slice ops are not in tf.raw_ops: Keras 3's ops.slice_update (TensorFlow backend) and
+    # tf.compiler.tf2xla.python.xla.dynamic_slice / dynamic_update_slice emit them.
+    from tensorflow.compiler.tf2xla.python import xla as X
+    ps.raw("XlaDynamicUpdateSlice", DATA, lambda d: [([4, 3], d), ([2, 3], d), ([2], "int32")], lambda d: (
+        lambda t, u, i: X.dynamic_update_slice(t, u, i)), attr="T")
+    ps.raw("XlaDynamicSlice", DATA, lambda d: [([4, 3], d), ([2], "int32")], lambda d: (
+        lambda t, i: X.dynamic_slice(t, i, tf.constant([2, 3]))), attr="T")
     ps.raw("TensorScatterAdd", ["float32", "int32"], lambda d: [([4, 3], d), ([2, 3], d), ([2, 1], "int32")],
            lambda d: (lambda t, u, i: R.TensorScatterAdd(tensor=t, indices=i, updates=u)))
     ps.raw("Tile", DATA, one(), lambda d: (lambda x: R.Tile(input=x, multiples=tf.constant([2, 1]))))
@@ -1216,11 +1223,15 @@ def build_raw_probes(ps: ProbeSet) -> None:  # noqa: PLR0915 - a flat list of pr
         attr=None, targets=("StatelessWhile", "While"), label="while_loop")
     ps.raw("while_loop_stateful", ["float32"], one(), lambda d: (lambda x: _stateful_while(x)), attr=None,
            targets=("While",), label="while_loop(stateful body)")
-    for d_el in ("float32", "int32", "int64", "string", "bool", "float16"):
+    # Element dtypes as models carry them (uint8: a map_fn over the images of an Object Detection API export).
+    for d_el in ("float32", "int32", "int64", "string", "bool", "float16", "uint8", "int8", "int16"):
         ps.add(f"tf.TensorArray(while)[{d_el}]", "raw", fn_probe([([3, 8], d_el)], lambda x, d_el=d_el: _tensor_array(x, d_el)),
                ("TensorListReserve", "TensorListSetItem", "TensorListStack"))
     ps.add("tf.map_fn[float32]", "raw", fn_probe([([3, 8], "float32")], lambda x: tf.map_fn(lambda r: r * 2.0, x)),
            ("TensorListFromTensor", "TensorListGetItem"))
+    for d_el in ("int32", "int64", "string", "bool", "float16", "uint8", "int8", "int16"):
+        ps.add(f"tf.map_fn[{d_el}]", "raw", fn_probe([([3, 8], d_el)], lambda x: tf.map_fn(tf.identity, x)),
+               ("TensorListFromTensor", "TensorListGetItem"))
     ps.add("tf.TensorArray(dynamic size)[float32]", "raw",
            fn_probe([([None, 8], "float32")], lambda x: _tensor_array(x, "float32")),
            ("TensorListReserve",), variant="dynamic length")

@@ -47,7 +47,7 @@ GRAPHDEF_ROWS = _table(GRAPHDEF_TESTS / "README.md", 4)
 
 def test_the_readme_tables_are_read():
     assert len(GRAPHDEF_ROWS) == 78
-    assert len(REAL_WORLD_ROWS) == 21
+    assert len(REAL_WORLD_ROWS) == 22
 
 
 @pytest.mark.parametrize("file,parses,imports,nodes", GRAPHDEF_ROWS, ids=[r[0] for r in GRAPHDEF_ROWS])

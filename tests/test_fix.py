@@ -219,6 +219,24 @@ def test_clear_devices_tf1_and_tf2(model, tmp_path):
     assert run_isolated("convert_tflite", path=str(out), select_tf_ops=False).ok
 
 
+@pytest.mark.parametrize("model", [ROOT / "fixtures" / "real-world" / "basic_pitch_nmp", BUILT / "tf2_v1_optimizer_slots"])
+def test_drop_optimizer_slots_makes_python_load_and_convert_it(tf, model, tmp_path):
+    # basic-pitch was saved by tf.keras 2.4 after training; TF 2.21 without tf_keras cannot load it.
+    before = tree_hash(model)
+    with pytest.raises(AttributeError, match="add_slot"):
+        tf.saved_model.load(str(model))
+    out = tmp_path / "out"
+    code, stdout, stderr = fix_cli(model, "-t", "tflite", "-o", out, "--format", "json")
+    assert code == 0, stderr + stdout
+    report = json.loads(stdout)
+    passes = {p["pass"]: p for p in report["passes"]}
+    assert passes["drop-optimizer-slots"]["fixed"] == ["ACC013 (model)"]
+    assert report["verification"]["ok"]
+    tf.saved_model.load(str(out))
+    assert run_isolated("convert_tflite", path=str(out), select_tf_ops=False).ok
+    assert tree_hash(model) == before
+
+
 def test_strip_training_tf1(tmp_path):
     out = tmp_path / "out"
     code, stdout, stderr = fix_cli(BUILT / "tf1_training_step", "-t", "tflite", "-o", out, "--format", "json")

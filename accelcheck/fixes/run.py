@@ -19,6 +19,7 @@ from .base import FixOptions, FixRefused, Pass, PassResult, op_histogram, run_pa
 from .clear_devices import ClearDevices
 from .disable_dropout import DisableDropout
 from .drop_assignments import DropAssignments
+from .drop_optimizer_slots import DropOptimizerSlots
 from .freeze_variables import FreezeVariables
 from .prune_to_signatures import PruneToSignatures
 from .remove_identity_chains import RemoveIdentityChains
@@ -28,8 +29,8 @@ from .strip_training import StripTraining
 # The order passes run in: structural removals first, freezing once nothing writes variables any
 # more, cleanup last.
 PASSES: dict[str, type[Pass]] = {p.name: p for p in (
-    PruneToSignatures, DropAssignments, DisableDropout, StripDebug, ClearDevices, FreezeVariables,
-    StripTraining, RemoveIdentityChains)}
+    PruneToSignatures, DropAssignments, DisableDropout, StripDebug, ClearDevices, DropOptimizerSlots,
+    FreezeVariables, StripTraining, RemoveIdentityChains)}
 
 
 @dataclass

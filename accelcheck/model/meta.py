@@ -33,3 +33,26 @@ def asset_tensors(model: Model) -> list[str]:
         if packed.Unpack(asset):
             names.append(asset.tensor_info.name)
     return names
+
+
+def optimizer_slot_owners(model: Model) -> list[tuple[str, str, int]]:
+    """Objects of a TF2 SavedModel's object graph that own optimizer slot variables, as
+    (path from the root object, its identifier, how many slots). Python's loader recreates slot
+    variables through the owner's `add_slot` (tensorflow/python/saved_model/load.py, _load_nodes),
+    which only a Keras 2 optimizer revived by tf_keras has."""
+    meta = model.meta_graph
+    if meta is None or not meta.HasField("object_graph_def"):
+        return []
+    nodes = meta.object_graph_def.nodes
+    owners = [i for i, n in enumerate(nodes) if n.slot_variables]
+    if not owners:
+        return []
+    paths = {0: ""}  # node id -> its first path from the root, breadth first
+    queue = [0]
+    for i in queue:
+        for child in nodes[i].children:
+            if child.node_id not in paths and child.node_id < len(nodes):
+                paths[child.node_id] = f"{paths[i]}.{child.local_name}".lstrip(".")
+                queue.append(child.node_id)
+    return [(paths.get(i, f"object {i}"), nodes[i].user_object.identifier, len(nodes[i].slot_variables))
+            for i in owners]

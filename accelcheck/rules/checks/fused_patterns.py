@@ -15,11 +15,31 @@ from ...model.shapes import data_inputs, output_rank
 PRELU_MAX_RANK = 4
 
 
-def const_scalar(model, key) -> float | None:
-    """The value of a one-element numeric Const, else None."""
+# Scalar arithmetic the converter folds before it matches patterns (measured, TF 2.21: pow(x, 4/2)
+# becomes MUL and pow(x, 1/2) SQRT, as with a written-out exponent).
+_FOLDED_UNARY = {"Identity": lambda a: a, "Cast": lambda a: a, "Neg": lambda a: -a,
+                 "Reciprocal": lambda a: 1 / a if a else None}
+_FOLDED_BINARY = {"Mul": lambda a, b: a * b, "RealDiv": lambda a, b: a / b if b else None,
+                  "Div": lambda a, b: a / b if b else None, "AddV2": lambda a, b: a + b,
+                  "Add": lambda a, b: a + b, "Sub": lambda a, b: a - b}
+
+
+def const_scalar(model, key, depth: int = 0) -> float | None:
+    """The value of a one-element numeric Const, or of scalar arithmetic on such constants that
+    the converter folds; else None."""
     node = model.nodes.get(key)
-    values = node.const_values() if node is not None else None
-    return values[0] if values is not None and len(values) == 1 else None
+    if node is None:
+        return None
+    if node.op == "Const":
+        values = node.const_values()
+        return values[0] if values is not None and len(values) == 1 else None
+    fold = _FOLDED_UNARY.get(node.op) or _FOLDED_BINARY.get(node.op)
+    if fold is None or depth > 4:
+        return None
+    operands = [const_scalar(model, src, depth + 1) for src in data_inputs(model, key)]
+    if not operands or None in operands or len(operands) != (1 if node.op in _FOLDED_UNARY else 2):
+        return None
+    return fold(*operands)
 
 
 def fused_gelu(model, node) -> bool:

@@ -1,5 +1,5 @@
-"""Checks on the shape of the served graph: signature input shapes, training placeholders,
-file-system access."""
+"""Checks on the shape of the served graph and on what stops a SavedModel loading: signature input
+shapes, training placeholders, file-system access, assets listed twice, saved optimizer state."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ import re
 from typing import Iterator
 
 from ...model import opdefs
-from ...model.meta import asset_tensors
+from ...model.meta import asset_tensors, optimizer_slot_owners
 from ...model.dtypes import format_shape
 from ...opsets import name_pattern
 from . import Hit
@@ -154,8 +154,25 @@ def duplicate_asset(ctx, rule) -> Iterator[Hit]:
         yield Hit(None, {"tensor": name, "count": names.count(name)})
 
 
+def optimizer_slots(ctx, rule) -> Iterator[Hit]:
+    """Optimizer state saved in a TF2 SavedModel's object graph. Python's loader recreates each
+    slot variable through its owner's `add_slot`: a Keras 2 optimizer ("optimizer") has one only
+    where tf_keras is installed (TensorFlow 2.16 and later ship without it); any other owner (a
+    tf.compat.v1.train optimizer kept on a tf.Module) never has one. The C++ loader ignores the
+    object graph."""
+    for path, identifier, count in optimizer_slot_owners(ctx.model):
+        if identifier == "optimizer":
+            consequence = ("TensorFlow 2.16 and later load it in Python only where tf_keras is installed; "
+                           "without it loading fails")
+        else:
+            consequence = "TensorFlow cannot recreate them in Python, with or without tf_keras, so loading fails"
+        yield Hit(None, {"owner": path or "(root)", "identifier": identifier, "count": count,
+                         "consequence": consequence})
+
+
 CHECKS = {
     "duplicate-asset": duplicate_asset,
+    "optimizer-slots": optimizer_slots,
     "unregistered-op": unregistered_op,
     "device-placement": device_placement,
     "dynamic-input-shape": dynamic_input_shape,
@@ -165,6 +182,7 @@ CHECKS = {
 
 OPTIONS = {
     "duplicate-asset": {},
+    "optimizer-slots": {},
     "unregistered-op": {},
     "device-placement": {"always_session": False, "hard_in_session": False,
                          "session_consequence": "hosts without that device cannot place it"},

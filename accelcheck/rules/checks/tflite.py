@@ -357,14 +357,32 @@ def loop_exit_outputs(ctx, rule) -> Iterator[Hit]:
     for name in converted_signatures(model):
         for output, spec in model.signatures[name].outputs.items():
             node = model.nodes.get(spec.node) if spec.node else None
-            if node is not None and node.op in ("Exit", "RefExit"):
+            if node is not None and node.op in op_set("v1_loop_exits"):
                 yield Hit(node.key, {"output": output, "signature": name})
+
+
+def loop_merge_without_switch(ctx, rule) -> Iterator[Hit]:
+    """A TF1 loop variable (a Merge of an Enter and a NextIteration) that no Switch reads: the
+    converter rebuilds each loop variable from its Enter -> Merge -> Switch -> Exit chain and fails
+    on a Merge without one ("Missing Switch successor to ...", tensorflow/compiler/tf2xla/
+    functionalize_while.cc). Measured, TF 2.21: a nested tf.image.non_max_suppression_padded loop
+    frozen with convert_variables_to_constants_v2, whose lowering leaves a variable only the loop
+    condition reads."""
+    model = ctx.model
+    next_iterations, switches = op_set("v1_loop_next_iterations"), op_set("v1_loop_switches")
+    for node in ctx.nodes_with_ops(op_set("v1_loop_merges"), live_only=True):
+        if not any(model.nodes[src].op in next_iterations for src, d in model.producers(node.key) if d["kind"] == "data"):
+            continue  # a cond's Merge
+        if not any(model.nodes[dst].op in switches and d["kind"] == "data" and d["index"] == 0
+                   for dst, d in model.consumers(node.key)):
+            yield Hit(node.key)
 
 
 CHECKS = {"tflite-op-support": op_support, "tflite-hashtable": hashtable,
           "tflite-tensorlist-shape": tensorlist_element_shape, "tflite-einsum-inner-dynamic": einsum_on_inner_dynamic_dim,
-          "tflite-prelu-rank": prelu_over_rank_limit, "tflite-loop-exit-output": loop_exit_outputs}
+          "tflite-prelu-rank": prelu_over_rank_limit, "tflite-loop-exit-output": loop_exit_outputs,
+          "tflite-loop-merge-switch": loop_merge_without_switch}
 
 OPTIONS = {"tflite-op-support": {"outcome": REQUIRED, "exclude_ops": []}, "tflite-hashtable": {},
            "tflite-tensorlist-shape": {}, "tflite-einsum-inner-dynamic": {}, "tflite-prelu-rank": {},
-           "tflite-loop-exit-output": {}}
+           "tflite-loop-exit-output": {}, "tflite-loop-merge-switch": {}}

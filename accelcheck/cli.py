@@ -171,7 +171,7 @@ def check(
         for report in reports:
             if sys.stderr.isatty():
                 typer.echo(f"  … confirming {report.model} with the real toolchain", err=True)
-            report.confirm = run_confirm(report, report.model, tags=settings.tags, signature=signature)
+            report.confirm = run_confirm(report, report.model, tags=settings.tags, signature=signature, pack=pack)
     if pack.notice and out_format == "text":
         typer.echo(f"note: {pack.notice}", err=True)
     if drawn is not None:

@@ -31,6 +31,15 @@ def test_tflite_findings_are_confirmed_by_the_converter():
                      for sig in ("classify_x_to_y", "regress_x_to_y", "regress_x_to_y2")}
 
 
+def test_a_failure_that_names_no_op_is_confirmed_by_the_error_its_rule_predicts():
+    # The converter cannot name a sparse signature input: its error names no op or node, and TFL012's
+    # toolchain_error recognises it, so nothing is listed as missed.
+    code, report = confirm_json(BUILT / "tf1_sparse_placeholder_signature", "-t", "tflite-select")
+    assert code == 1 and report["confirm"]["toolchain_verdict"] == "rejected" and report["confirm"]["missed"] == []
+    marks = {f["code"]: f["confirmation"] for f in report["findings"] if f["severity"] == "error"}
+    assert marks == {"TFL012": "confirmed"}
+
+
 def test_xla_confirms_what_it_reports_first_and_says_why_the_rest_is_not_reproduced():
     code, report = confirm_json(BUILT / "tf2_print", "-t", "xla")
     assert code == 1 and report["confirm"]["toolchain_verdict"] == "rejected"

@@ -35,6 +35,15 @@ _TPU_ONLY = {
 }
 
 
+def _toolchain_errors(report: Report, pack) -> dict[str, str]:
+    """code -> the toolchain error text its rule predicts (rules that declare one)."""
+    if pack is None:
+        from ..rules.pack import load_pack
+
+        pack = load_pack(report.target)
+    return {r.code: r.toolchain_error for r in pack.rules if r.toolchain_error}
+
+
 def _matches(finding, problem) -> bool:
     loc = finding.location
     if problem.node and loc.node and problem.node.split("/")[-1] == loc.node.split("/")[-1] and \
@@ -73,8 +82,10 @@ class Confirmation:
 
 
 def confirm(report: Report, model_path: str, tags=None, signature: str | None = None,
-            timeout: float = 600) -> Confirmation:
-    """What the real toolchain says of `report`'s findings (the report itself is not changed)."""
+            timeout: float = 600, pack=None) -> Confirmation:
+    """What the real toolchain says of `report`'s findings (the report itself is not changed).
+    `pack`: the rules that made the report, whose `toolchain_error` texts recognise failures that
+    name no op or node (the target's built-in pack when not given)."""
     from . import run_isolated
 
     if report.target not in ORACLES:
@@ -92,12 +103,16 @@ def confirm(report: Report, model_path: str, tags=None, signature: str | None = 
         runs = [run_isolated(tool, timeout=timeout, signature_keys=keys, **kwargs)]
     problems = [p for r in runs for p in r.problems]
     failed = [r for r in runs if not r.ok]
+    if failed and not problems:
+        problems = [OracleProblem("", "", "", "other", r.error) for r in failed]
+    said = _toolchain_errors(report, pack)
     marks, matched = [], set()
     for f in report.findings:
         if f.severity < Severity.ERROR:
             marks.append("not checked (not an error)")
             continue
-        hits = [i for i, p in enumerate(problems) if _matches(f, p)]
+        text = said.get(f.code)
+        hits = [i for i, p in enumerate(problems) if _matches(f, p) or (text and text in p.message)]
         if hits:
             matched.update(hits)
             marks.append("confirmed")
@@ -110,8 +125,6 @@ def confirm(report: Report, model_path: str, tags=None, signature: str | None = 
         else:
             marks.append("not reproduced")
     missed = [p for i, p in enumerate(problems) if i not in matched]
-    if failed and not problems:
-        missed += [OracleProblem("", "", "", "other", r.error) for r in failed]
     return Confirmation(description, stand_in=report.target == "tpu", runs=runs,
                         toolchain_verdict="ok" if not failed else "rejected",
                         static_verdict="errors" if report.worst() == Severity.ERROR else "ok",

@@ -65,6 +65,7 @@ class TensorSpec:
     dtype: str
     shape: tuple[int | None, ...] | None  # None: unknown rank
     node: NodeKey | None  # producing node, if it resolves
+    encoding: str = "name"  # TensorInfo encoding: "name" (a dense tensor), "coo_sparse" or "composite_tensor"
 
 
 @dataclass

@@ -53,7 +53,7 @@ def _tensor_spec(model: Model, info) -> TensorSpec:
     if node_name and key not in model.nodes:
         raise LoadError(model.path, f"signature tensor {name!r} names a node that is not in the graph")
     shape = shape_tuple(info.tensor_shape) if info.HasField("tensor_shape") else None
-    return TensorSpec(name, dtype_name(info.dtype), shape, key if node_name else None)
+    return TensorSpec(name, dtype_name(info.dtype), shape, key if node_name else None, kind or "name")
 
 
 def _session_bundle_signatures(model: Model, meta) -> None:

@@ -32,6 +32,9 @@ class Rule:
     reads: str = "graph"  # the models its check understands: graph (TensorFlow) | tflite | both
     fix: str | None = None
     docs: dict = field(default_factory=dict)
+    # Text of the toolchain's error when the finding is about the whole model or a construct the
+    # error names no op or node of ("Missing Switch successor"): how --confirm recognises it.
+    toolchain_error: str | None = None
 
 
 @dataclass(frozen=True)
@@ -136,7 +139,7 @@ def _rules_from(doc: dict, target: str) -> list[Rule]:
             code=r["code"], name=r["name"], severity=Severity.parse(r["severity"]), confidence=r["confidence"],
             message=r["message"], pack=target, match=r.get("match"), check=r.get("check"),
             options=r.get("options", {}), dead=r.get("dead", "skip"), reads=r.get("reads", "graph"), fix=r.get("fix"),
-            docs=r.get("docs", {}),
+            docs=r.get("docs", {}), toolchain_error=r.get("toolchain_error"),
         ))
     return out
 

@@ -308,9 +308,13 @@ def tensorlist_element_shape(ctx, rule) -> Iterator[Hit]:
                 yield Hit(node.key, {"shape": "computed at run time"})
                 continue
             unranked = not model.nodes[source].const_rank()
-            # An unranked element shape is inferred from what is written (measured: converts);
-            # a ranked one with an unknown dimension is not.
-            if not unranked and any(v < 0 for v in values):
+            # An unranked element shape is inferred from what is written in a While (measured:
+            # converts), not once the loop is TF1 dataflow (convert_variables_to_constants_v2
+            # lowers it: "requires element_shape to be 1D tensor", measured); a ranked one with an
+            # unknown dimension is not inferred either.
+            if unranked and any(model.nodes[dst].op in op_set("v1_loop_enters") for dst, _ in model.consumers(node.key)):
+                yield Hit(node.key, {"shape": "unranked, in a TF1 while loop"})
+            elif not unranked and any(v < 0 for v in values):
                 yield Hit(node.key, {"shape": "[" + ", ".join("?" if v < 0 else str(v) for v in values) + "]"})
         elif node.op == "TensorListSetItem" and node.attr_bool("resize_if_index_out_of_bounds"):
             yield Hit(node.key, {"shape": "growing (TensorArray(dynamic_size=True))"})
@@ -361,6 +365,22 @@ def loop_exit_outputs(ctx, rule) -> Iterator[Hit]:
                 yield Hit(node.key, {"output": output, "signature": name})
 
 
+def sparse_signature_tensors(ctx, rule) -> Iterator[Hit]:
+    """A signature input or output that is a SparseTensor or composite tensor in the SignatureDef
+    (TensorInfo coo_sparse / composite_tensor, what a TF1 sparse_placeholder exports): the converter
+    takes every signature tensor by its TensorInfo `name` (tensorflow/lite/python/
+    convert_saved_model.py, get_inputs_outputs), which such an entry leaves empty, and fails with
+    "The name '' looks like an (invalid) Operation name" (measured, TF 2.21)."""
+    model = ctx.model
+    for name in converted_signatures(model):
+        sig = model.signatures[name]
+        for side, specs in (("input", sig.inputs), ("output", sig.outputs)):
+            for key, spec in specs.items():
+                if spec.encoding != "name":
+                    yield Hit(spec.node, {"side": side, "tensor": key, "signature": name,
+                                          "encoding": spec.encoding})
+
+
 def loop_merge_without_switch(ctx, rule) -> Iterator[Hit]:
     """A TF1 loop variable (a Merge of an Enter and a NextIteration) that no Switch reads: the
     converter rebuilds each loop variable from its Enter -> Merge -> Switch -> Exit chain and fails
@@ -381,8 +401,8 @@ def loop_merge_without_switch(ctx, rule) -> Iterator[Hit]:
 CHECKS = {"tflite-op-support": op_support, "tflite-hashtable": hashtable,
           "tflite-tensorlist-shape": tensorlist_element_shape, "tflite-einsum-inner-dynamic": einsum_on_inner_dynamic_dim,
           "tflite-prelu-rank": prelu_over_rank_limit, "tflite-loop-exit-output": loop_exit_outputs,
-          "tflite-loop-merge-switch": loop_merge_without_switch}
+          "tflite-loop-merge-switch": loop_merge_without_switch, "tflite-sparse-signature": sparse_signature_tensors}
 
 OPTIONS = {"tflite-op-support": {"outcome": REQUIRED, "exclude_ops": []}, "tflite-hashtable": {},
            "tflite-tensorlist-shape": {}, "tflite-einsum-inner-dynamic": {}, "tflite-prelu-rank": {},
-           "tflite-loop-exit-output": {}, "tflite-loop-merge-switch": {}}
+           "tflite-loop-exit-output": {}, "tflite-loop-merge-switch": {}, "tflite-sparse-signature": {}}

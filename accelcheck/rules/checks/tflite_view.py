@@ -86,9 +86,10 @@ def _fused(model, node) -> list[str] | None:
             return ["L2_NORMALIZATION"]
     if node.op == "Pow":
         # Rewritten by exponent up to rank 4 (measured, TF 2.21: pow(x, 2) -> MUL(x, x) and
-        # pow(x, 0.5) -> SQRT, both int8; pow(x, 3), pow(x, 0) and pow(x, -1) stay POW, float; on a
-        # rank-5 tensor, a YOLOv5 box decode's, pow(x, 2) and pow(x, 0.5) stay POW too). pow(x, 1)
-        # is removed at any rank (measured at ranks 2 and 5: Keras ops.norm(ord=1) writes it).
+        # pow(x, 0.5) -> SQRT, both int8; pow(x, 3), pow(x, -1) and, on a dynamic shape, pow(x, 0)
+        # stay POW, float; on a rank-5 tensor, a YOLOv5 box decode's, pow(x, 2) and pow(x, 0.5)
+        # stay POW too). pow(x, 1) is removed at any rank (measured at ranks 2 and 5: Keras
+        # ops.norm(ord=1) writes it).
         exponent = pow_exponent(model, node)
         if exponent == 1.0:
             return []

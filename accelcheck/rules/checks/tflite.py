@@ -312,7 +312,7 @@ def tensorlist_element_shape(ctx, rule) -> Iterator[Hit]:
             # converts), not once the loop is TF1 dataflow (convert_variables_to_constants_v2
             # lowers it: "requires element_shape to be 1D tensor", measured); a ranked one with an
             # unknown dimension is not inferred either.
-            if unranked and any(model.nodes[dst].op in op_set("v1_loop_enters") for dst, _ in model.consumers(node.key)):
+            if unranked and any(model.nodes[dst].op in op_set("v1_enters") for dst, _ in model.consumers(node.key)):
                 yield Hit(node.key, {"shape": "unranked, in a TF1 while loop"})
             elif not unranked and any(v < 0 for v in values):
                 yield Hit(node.key, {"shape": "[" + ", ".join("?" if v < 0 else str(v) for v in values) + "]"})
@@ -361,7 +361,7 @@ def loop_exit_outputs(ctx, rule) -> Iterator[Hit]:
     for name in converted_signatures(model):
         for output, spec in model.signatures[name].outputs.items():
             node = model.nodes.get(spec.node) if spec.node else None
-            if node is not None and node.op in op_set("v1_loop_exits"):
+            if node is not None and node.op in op_set("v1_exits"):
                 yield Hit(node.key, {"output": output, "signature": name})
 
 
@@ -389,8 +389,8 @@ def loop_merge_without_switch(ctx, rule) -> Iterator[Hit]:
     frozen with convert_variables_to_constants_v2, whose lowering leaves a variable only the loop
     condition reads."""
     model = ctx.model
-    next_iterations, switches = op_set("v1_loop_next_iterations"), op_set("v1_loop_switches")
-    for node in ctx.nodes_with_ops(op_set("v1_loop_merges"), live_only=True):
+    next_iterations, switches = op_set("v1_next_iterations"), op_set("v1_switches")
+    for node in ctx.nodes_with_ops(op_set("v1_merges"), live_only=True):
         if not any(model.nodes[src].op in next_iterations for src, d in model.producers(node.key) if d["kind"] == "data"):
             continue  # a cond's Merge
         if not any(model.nodes[dst].op in switches and d["kind"] == "data" and d["index"] == 0

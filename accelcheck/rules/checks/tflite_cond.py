@@ -71,7 +71,7 @@ def _untaken(model) -> frozenset[NodeKey]:
     frontier = []
     folded_ifs = _folded_ifs(model)
     for node in model.nodes.values():
-        if node.op not in ("Switch", "RefSwitch") or node.scope:
+        if node.op not in op_set("v1_switches") or node.scope:
             continue
         pred = next((p for p, d in model.producers(node.key) if d["kind"] == "data" and d["index"] == 1), None)
         value = predicate_value(model, pred) if pred is not None else None

@@ -189,7 +189,7 @@ def touches_float(model, node) -> bool:
     """Whether any of the node's dtypes (inputs, outputs, lists flattened) is a float type; for a
     TF1 loop's LoopCond (a bool), whether the loop carries a float (an Enter of its scope does)."""
     if node.op == "LoopCond":
-        return any(n.op in ("Enter", "RefEnter") and touches_float(model, n)
+        return any(n.op in op_set("v1_enters") and touches_float(model, n)
                    for n in model.nodes.values() if n.scope == node.scope)
     return any(t in _FLOAT_TYPES for t in node.attr_dtypes().values())
 

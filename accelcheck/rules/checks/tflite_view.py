@@ -107,9 +107,9 @@ def _v1_control_flow(model, node) -> list[str]:
     outside a loop for an IF output; the other nodes dissolve into them."""
     if node.op == "LoopCond":
         return ["WHILE"]
-    if node.op.endswith("Merge"):
+    if node.op in op_set("v1_merges"):
         producers = [model.nodes[src].op for src, d in model.producers(node.key) if d["kind"] == "data"]
-        if not any(op.endswith("NextIteration") for op in producers) and not _constant_predicate(model, node):
+        if not set(producers) & op_set("v1_next_iterations") and not _constant_predicate(model, node):
             return ["IF"]
     return []
 
@@ -125,7 +125,7 @@ def _constant_predicate(model, merge) -> bool:
             if d["kind"] != "data" or src in seen:
                 continue
             seen.add(src)
-            if model.nodes[src].op in _V1_CONTROL_FLOW and model.nodes[src].op.endswith("Switch"):
+            if model.nodes[src].op in op_set("v1_switches"):
                 preds += [p for p, e in model.producers(src) if e["kind"] == "data" and e["index"] == 1]
             else:
                 stack.append(src)

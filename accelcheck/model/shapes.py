@@ -1,6 +1,6 @@
 """What a graph records of its tensors' shapes (the _output_shapes attrs TensorFlow writes), read
 the same way by every check: one output's shape, a value's shape followed from a function argument
-to its call site, and a node's data inputs."""
+to its call site, a node's data inputs, and the dimensions a slice of a shape picks."""
 
 from __future__ import annotations
 
@@ -50,3 +50,21 @@ def shape_of(model, key, port: str, depth: int = 0) -> tuple | None:
     if rank is not None:
         return (0,) * rank  # a constant's dimensions are all known; only their number matters here
     return output_shape(producer, port)
+
+
+def picked_dims(model, node, inputs) -> tuple[tuple, list[int]] | None:
+    """For StridedSlice(Shape(x), begin, end, strides): x's recorded shape and the indices of the
+    dimensions the slice picks (begin, end and shrink-axis masks; no ellipsis or new axes)."""
+    sources = [(src, data["port"]) for src, data in model.producers(inputs[0]) if data["kind"] == "data"]
+    shape = shape_of(model, *sources[0]) if len(sources) == 1 else None
+    bounds = [model.nodes[k].const_values() for k in inputs[1:4]]
+    if shape is None or any(b is None or len(b) != 1 for b in bounds):
+        return None
+    if node.attr_int("ellipsis_mask") or node.attr_int("new_axis_mask"):
+        return None
+    begin, end, stride = (int(b[0]) for b in bounds)
+    begin = None if node.attr_int("begin_mask") & 1 else begin
+    end = None if node.attr_int("end_mask") & 1 else end
+    if node.attr_int("shrink_axis_mask") & 1:
+        end, stride = ((begin or 0) + 1) or None, 1
+    return shape, list(range(len(shape)))[begin:end:stride]

@@ -26,7 +26,7 @@ reports a dimension lost when it follows every step of how it was lost.
 from __future__ import annotations
 
 from ...model import opdefs
-from ...model.shapes import call_site_input, data_inputs, shape_of
+from ...model.shapes import call_site_input, data_inputs, picked_dims, shape_of
 from ...opsets import op_set
 
 ROUNDS_BEFORE_LEGALIZATION = 4
@@ -223,24 +223,6 @@ class ConverterShapes:
         shape_input = self._input_ports(self.model.nodes[inputs[0]])
         rounds = self.rounds(*shape_input[0], depth + 1) if found and shape_input else None
         return None if rounds is None or len(rounds) != len(found[0]) else (rounds, found[1])
-
-
-def picked_dims(model, node, inputs) -> tuple[tuple, list[int]] | None:
-    """For StridedSlice(Shape(x), begin, end, strides): x's recorded shape and the indices of the
-    dimensions the slice picks (begin, end and shrink-axis masks; no ellipsis or new axes)."""
-    sources = [(src, data["port"]) for src, data in model.producers(inputs[0]) if data["kind"] == "data"]
-    shape = shape_of(model, *sources[0]) if len(sources) == 1 else None
-    bounds = [model.nodes[k].const_values() for k in inputs[1:4]]
-    if shape is None or any(b is None or len(b) != 1 for b in bounds):
-        return None
-    if node.attr_int("ellipsis_mask") or node.attr_int("new_axis_mask"):
-        return None
-    begin, end, stride = (int(b[0]) for b in bounds)
-    begin = None if node.attr_int("begin_mask") & 1 else begin
-    end = None if node.attr_int("end_mask") & 1 else end
-    if node.attr_int("shrink_axis_mask") & 1:
-        end, stride = ((begin or 0) + 1) or None, 1
-    return shape, list(range(len(shape)))[begin:end:stride]
 
 
 def _learned(recorded: tuple, in_round: int) -> list[int]:

@@ -23,7 +23,7 @@ from . import Hit
 from .fused_patterns import in_fused_gelu
 from .tflite import BUILTIN, classify_node, converted_signatures, primary_dtype
 from .tflite_cond import untaken_branch_nodes
-from .tflite_shapes import folded, input_rank
+from .tflite_shapes import folded, input_rank, input_source
 from .tflite_view import builtins_of, is_operator, rewritten
 
 INT8, FLOAT, FAILS = "int8", "float", "fails"
@@ -99,7 +99,7 @@ def _served_input(model, node) -> bool:
     is calibrated on its own: an ArgMax/ArgMin of logits a model also returns (measured, TF 2.21:
     DEQUANTIZE, then ARG_MAX in float, after ADD, SUB, MUL, FULLY_CONNECTED or RELU; after SOFTMAX,
     LOGISTIC, TANH, LOG_SOFTMAX or RESHAPE, or of logits nothing else returns, it stays int8)."""
-    source = next(((src, d["port"]) for src, d in model.producers(node.key) if d["kind"] == "data"), None)
+    source = input_source(model, node, "input")
     producer = model.nodes[source[0]] if source else None
     for _ in range(4):  # through the Identity nodes between (Keras names its outputs with them)
         if producer is None or producer.op != "Identity":

@@ -4,9 +4,9 @@ call site), and the shapes some lowerings need (tflite_operand_conditions.json, 
 
 from __future__ import annotations
 
-from ...model.shapes import output_shape, shape_of
+from ...model.shapes import output_shape, picked_dims, shape_of
 from ...opsets import op_set
-from .converter_shapes import ConverterShapes, picked_dims
+from .converter_shapes import ConverterShapes
 from .value_sources import VARIABLE, ValueSources, input_index
 
 _READ_VARIABLE = "ReadVariableOp"  # a resource variable's whole value (a ResourceGather computes on it)

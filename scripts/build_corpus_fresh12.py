@@ -29,7 +29,7 @@ import re
 import string
 import sys
 
-from corpus_driver import Corpus, dummy_inputs, freeze_keras, keras_export, run_model, serve_module, tensor_spec
+from corpus_driver import Corpus, freeze_keras, keras_export, serve_module, tensor_spec
 
 os.environ.setdefault("TF_CPP_MIN_LOG_LEVEL", "3")
 
@@ -1053,18 +1053,12 @@ def _register_pyfuncs(path, fn):
 
 
 def _check(name):
-    """CORPUS.runner(FEEDS, OUTPUTS), plus: a py_function model gets its callback registered first, and the dangling
-    'unused_control_flow_input*' placeholders that convert_variables_to_constants_v2 leaves when it lowers a while
-    loop (some of them DT_VARIANT, which no dummy can be made for) are not fed -- nothing reads them."""
+    """CORPUS.runner(FEEDS, OUTPUTS), plus: a py_function model gets its callback registered first."""
     note = ""
     if name in PYFUNCS:
         _register_pyfuncs(CORPUS.path(name), PYFUNCS[name])
         note = " (Python callback re-registered)"
-
-    def inputs(specs, sig):
-        used = {k: s for k, s in specs.items() if not k.startswith("unused_control_flow_input")}
-        return dummy_inputs(used, FEEDS.get(name), sig)
-    return run_model(CORPUS.path(name), inputs, OUTPUTS.get(name)) + note
+    return CORPUS.runner(FEEDS, OUTPUTS)(name) + note
 
 
 def _setup():

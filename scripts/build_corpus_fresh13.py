@@ -24,7 +24,7 @@ Writes <name>/ (SavedModel) or <name>.pb (frozen GraphDef) per model, and MANIFE
 import os
 import sys
 
-from corpus_driver import (Corpus, dummy_inputs, freeze_function, keras_export, run_model, serve_module, tensor_spec,
+from corpus_driver import (Corpus, freeze_function, keras_export, serve_module, tensor_spec,
                            tf1_saved_model)
 
 os.environ.setdefault("TF_CPP_MIN_LOG_LEVEL", "3")
@@ -1351,15 +1351,6 @@ def b_style(out):
 
 # ============================================================================ driver
 
-def _check(name):
-    """CORPUS.runner(FEEDS, OUTPUTS), except that the dangling 'unused_control_flow_input*' placeholders which
-    convert_variables_to_constants_v2 leaves when it lowers a while loop (nothing reads them) are not fed."""
-    def inputs(specs, sig):
-        used = {k: s for k, s in specs.items() if not k.startswith("unused_control_flow_input")}
-        return dummy_inputs(used, FEEDS.get(name), sig)
-    return run_model(CORPUS.path(name), inputs, OUTPUTS.get(name))
-
-
 def _setup():
     global tf, keras, np, L
     import keras as k
@@ -1369,4 +1360,4 @@ def _setup():
 
 
 if __name__ == "__main__":
-    sys.exit(CORPUS.main(__doc__, setup=_setup, check=_check))
+    sys.exit(CORPUS.main(__doc__, setup=_setup, check=CORPUS.runner(FEEDS, OUTPUTS)))

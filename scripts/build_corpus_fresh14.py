@@ -28,7 +28,7 @@ import sys
 
 os.environ.setdefault("TF_CPP_MIN_LOG_LEVEL", "3")
 
-from corpus_driver import (Corpus, dummy_inputs, freeze_function, freeze_keras, keras_export, run_model,  # noqa: E402
+from corpus_driver import (Corpus, freeze_function, freeze_keras, keras_export,  # noqa: E402
                            serve_module, tensor_spec)
 
 CORPUS = Corpus("fresh14", frozen_kinds={"frozen-pb"})
@@ -803,15 +803,6 @@ def b_rff(out):
 
 # ============================================================================ driver
 
-def _check(name):
-    """CORPUS.runner(FEEDS, OUTPUTS), except that the dangling 'unused_control_flow_input*' placeholders
-    convert_variables_to_constants_v2 can leave in a frozen graph are not fed -- nothing reads them."""
-    def inputs(specs, sig):
-        used = {k: s for k, s in specs.items() if not k.startswith("unused_control_flow_input")}
-        return dummy_inputs(used, FEEDS.get(name), sig)
-    return run_model(CORPUS.path(name), inputs, OUTPUTS.get(name))
-
-
 def _setup():
     global tf, keras, np, L, ops
     import keras as k
@@ -821,4 +812,4 @@ def _setup():
 
 
 if __name__ == "__main__":
-    sys.exit(CORPUS.main(__doc__, setup=_setup, check=_check))
+    sys.exit(CORPUS.main(__doc__, setup=_setup, check=CORPUS.runner(FEEDS, OUTPUTS)))

@@ -34,7 +34,7 @@ import shutil
 import sys
 from collections import Counter
 
-from corpus_driver import (Corpus, dummy_inputs, freeze_function, freeze_keras, keras_export, run_model, tensor_spec,
+from corpus_driver import (Corpus, freeze_function, freeze_keras, keras_export, tensor_spec,
                            tf1_saved_model)
 
 os.environ.setdefault("TF_CPP_MIN_LOG_LEVEL", "3")
@@ -1754,15 +1754,6 @@ OUTPUTS["x_crf_viterbi_numeric_frozen"] = ["tags", "score"]
 
 # ============================================================================ driver
 
-def _check(name):
-    """CORPUS.runner(FEEDS, OUTPUTS), except that the dangling 'unused_control_flow_input*' placeholders which
-    convert_variables_to_constants_v2 leaves when it lowers a while loop (nothing reads them) are not fed."""
-    def inputs(specs, sig):
-        used = {k: s for k, s in specs.items() if not k.startswith("unused_control_flow_input")}
-        return dummy_inputs(used, FEEDS.get(name), sig)
-    return run_model(CORPUS.path(name), inputs, OUTPUTS.get(name))
-
-
 def _setup():
     global tf, keras, np, L
     import keras as k
@@ -1772,4 +1763,4 @@ def _setup():
 
 
 if __name__ == "__main__":
-    sys.exit(CORPUS.main(__doc__, setup=_setup, check=_check))
+    sys.exit(CORPUS.main(__doc__, setup=_setup, check=CORPUS.runner(FEEDS, OUTPUTS)))

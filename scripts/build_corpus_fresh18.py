@@ -34,7 +34,7 @@ from types import SimpleNamespace
 
 os.environ.setdefault("TF_CPP_MIN_LOG_LEVEL", "3")
 
-from corpus_driver import (Corpus, dummy_inputs, freeze_function, keras_export, run_model, serve_module,  # noqa: E402
+from corpus_driver import (Corpus, freeze_function, keras_export, serve_module,  # noqa: E402
                            tensor_spec, tf1_saved_model)
 
 CORPUS = Corpus("fresh18", frozen_kinds={"frozen-pb"})
@@ -2744,15 +2744,6 @@ FEEDS["w_keras_caption_export_archive_uint8_encode_step"] = {"token": (0, 60)}
 
 # ============================================================================ driver
 
-def _check(name):
-    """CORPUS.runner(FEEDS, OUTPUTS), except that the dangling 'unused_control_flow_input*' placeholders which
-    convert_variables_to_constants_v2 leaves when it lowers a while loop (nothing reads them) are not fed."""
-    def inputs(specs, sig):
-        used = {k: s for k, s in specs.items() if not k.startswith("unused_control_flow_input")}
-        return dummy_inputs(used, FEEDS.get(name), sig)
-    return run_model(CORPUS.path(name), inputs, OUTPUTS.get(name), finite=True)
-
-
 def _setup():
     global tf, keras, np, L, ops, dynamic_update_slice
     import keras as k
@@ -2763,4 +2754,4 @@ def _setup():
 
 
 if __name__ == "__main__":
-    sys.exit(CORPUS.main(__doc__, setup=_setup, check=_check))
+    sys.exit(CORPUS.main(__doc__, setup=_setup, check=CORPUS.runner(FEEDS, OUTPUTS, finite=True)))

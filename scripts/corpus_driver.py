@@ -237,8 +237,9 @@ def run_model(path: Path, inputs_fn: Callable[[dict, str], dict], outputs: list[
     """Load a built model and run it once; returns what ran and the output shapes.
 
     A frozen GraphDef (.pb) is imported and `outputs` (node names; by default every sink node, as nothing says
-    which are the outputs) fetched with its placeholders fed; a SavedModel runs each of its signatures (it must
-    have one). `inputs_fn(specs, sig)` makes the feeds for {input name: TensorSpec} of signature `sig` ("" for a
+    which are the outputs) fetched with its placeholders fed, except the dangling 'unused_control_flow_input*'
+    placeholders convert_variables_to_constants_v2 leaves when it lowers a loop (nothing reads them; some are
+    DT_VARIANT, which no dummy can be made for); a SavedModel runs each of its signatures (it must have one). `inputs_fn(specs, sig)` makes the feeds for {input name: TensorSpec} of signature `sig` ("" for a
     GraphDef). `finite` fails on a NaN or inf in a float output."""
     import numpy as np
     import tensorflow as tf
@@ -252,7 +253,7 @@ def run_model(path: Path, inputs_fn: Callable[[dict, str], dict], outputs: list[
         g = tf.Graph()
         with g.as_default():
             tf.graph_util.import_graph_def(tf.compat.v1.GraphDef.FromString(path.read_bytes()), name="")
-        ops = g.get_operations()
+        ops = [o for o in g.get_operations() if not o.name.startswith("unused_control_flow_input")]
         if outputs is None:
             used = {i.op.name for o in ops for i in o.inputs}
             fetch = {o.name: o.outputs[0] for o in ops if o.name not in used and o.outputs}

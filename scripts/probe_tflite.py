@@ -741,8 +741,20 @@ def build_raw_probes(ps: ProbeSet) -> None:  # noqa: PLR0915 - a flat list of pr
         lambda x: R.FakeQuantWithMinMaxArgs(inputs=x, min=-6.0, max=6.0)), attr=None)
     ps.raw("FakeQuantWithMinMaxVars", ["float32"], one(), lambda d: (
         lambda x: R.FakeQuantWithMinMaxVars(inputs=x, min=const(-6.0, d), max=const(6.0, d))), attr=None)
-    ps.raw("QuantizeAndDequantizeV2", ["float32"], one(), lambda d: (
-        lambda x: R.QuantizeAndDequantizeV2(input=x, input_min=const(-6.0, d), input_max=const(6.0, d))))
+    ps.raw("FakeQuantWithMinMaxVars", ["float32"], one(), lambda d: (
+        lambda x: R.FakeQuantWithMinMaxVars(inputs=x, min=tf.reduce_min(x), max=tf.reduce_max(x))), attr=None,
+        variant="non-constant min/max")
+    # tf.quantization.quantize_and_dequantize_v2 emits V4; V2 and V4 are absorbed like a fake-quant when
+    # their range is a constant (range_given or not), V3 (a num_bits tensor) is not converted at all.
+    for qdq in ("QuantizeAndDequantizeV2", "QuantizeAndDequantizeV4"):
+        ps.raw(qdq, ["float32"], one(), lambda d, qdq=qdq: (
+            lambda x: getattr(R, qdq)(input=x, input_min=const(-6.0, d), input_max=const(6.0, d), range_given=True)))
+        ps.raw(qdq, ["float32"], one(), lambda d, qdq=qdq: (
+            lambda x: getattr(R, qdq)(input=x, input_min=tf.reduce_min(x), input_max=tf.reduce_max(x),
+                                      range_given=True)), variant="non-constant input_min/input_max")
+    ps.raw("QuantizeAndDequantizeV3", ["float32"], one(), lambda d: (
+        lambda x: R.QuantizeAndDequantizeV3(input=x, input_min=const(-6.0, d), input_max=const(6.0, d),
+                                            num_bits=tf.constant(8), range_given=True)))
     ps.raw("Gelu", ["float32", "float16"], one(), lambda d: (lambda x: tf.nn.gelu(x, approximate=False)),
            attr=None, targets=("Erfc",), label="nn.gelu")
     ps.raw("GeluTanh", ["float32"], one(), lambda d: (lambda x: tf.nn.gelu(x, approximate=True)),

@@ -1,14 +1,17 @@
-"""Variable sizes from a TensorFlow checkpoint index (variables/variables.index), without TensorFlow.
+"""Variable sizes, and the values of small float tensors, from a TensorFlow checkpoint
+(variables/variables.index and its data shards), without TensorFlow.
 
 The index is a LevelDB-style sorted table (tensorflow/core/lib/io/table_format.md): a footer points
 at an index block, whose entries point at data blocks, whose entries map a tensor name to a
 BundleEntryProto (tensorflow/core/protobuf/tensor_bundle.proto) holding its byte size in the data
 shards. Blocks are stored raw or snappy-compressed (both occur in real exports); anything we cannot
-read yields no sizes, and callers fall back to the variables' shapes.
+read yields no sizes, and callers fall back to the variables' shapes. An entry also holds the shard,
+offset and dtype of its bytes: small float32 values (quantization ranges) are read from there.
 """
 
 from __future__ import annotations
 
+import functools
 import glob
 import re
 import struct
@@ -50,8 +53,9 @@ def _block_entries(data: bytes, offset: int, size: int):
         i += vlen
 
 
-def variable_sizes(index: Path) -> dict[str, int]:
-    """tensor name -> bytes in the data shards; {} when the index cannot be read."""
+@functools.lru_cache(maxsize=8)
+def _entries(index: Path) -> dict[str, object]:
+    """tensor name -> its BundleEntryProto; {} when the index cannot be read."""
     try:
         data = index.read_bytes()
         if len(data) < _FOOTER or struct.unpack_from("<Q", data, len(data) - 8)[0] != _MAGIC:
@@ -61,7 +65,7 @@ def variable_sizes(index: Path) -> dict[str, int]:
         _, i = _varint(footer, i)  # metaindex size
         idx_off, i = _varint(footer, i)
         idx_size, i = _varint(footer, i)
-        sizes: dict[str, int] = {}
+        entries: dict[str, object] = {}
         for _, handle in _block_entries(data, idx_off, idx_size):
             off, j = _varint(handle, 0)
             size, _ = _varint(handle, j)
@@ -70,10 +74,37 @@ def variable_sizes(index: Path) -> dict[str, int]:
                     continue
                 entry = pb.tensor_bundle_pb2.BundleEntryProto()
                 entry.ParseFromString(value)
-                sizes[key.decode("utf-8", "replace")] = entry.size
-        return sizes
-    except Exception:  # sizes are best effort: a damaged index must not stop a lint
+                entries[key.decode("utf-8", "replace")] = entry
+        return entries
+    except Exception:  # best effort: a damaged index must not stop a lint
         return {}
+
+
+def variable_sizes(index: Path) -> dict[str, int]:
+    """tensor name -> bytes in the data shards; {} when the index cannot be read."""
+    return {key: entry.size for key, entry in _entries(index).items()}
+
+
+_FLOAT = 1  # DataType.DT_FLOAT
+_SMALL = 1 << 16  # bytes: quantization ranges and the like, never weights
+
+
+def small_float_values(prefix: str, key: str) -> list[float] | None:
+    """A small float32 tensor's values from a checkpoint (the data shard the index points at);
+    None when it is not there, not float32, larger than 64 KiB or unreadable."""
+    entry = _entries(Path(f"{prefix}.index")).get(key)
+    if entry is None or entry.dtype != _FLOAT or entry.size > _SMALL or entry.size % 4:
+        return None
+    shards = sorted(Path(prefix).parent.glob(f"{glob.escape(Path(prefix).name)}.data-{entry.shard_id:05d}-of-*"))
+    if not shards:
+        return None
+    try:
+        with open(shards[0], "rb") as f:
+            f.seek(entry.offset)
+            raw = f.read(entry.size)
+    except OSError:
+        return None
+    return list(struct.unpack(f"<{len(raw) // 4}f", raw)) if len(raw) == entry.size else None
 
 
 def checkpoint_beside(meta_path: Path) -> str | None:
@@ -140,4 +171,22 @@ def checkpoint_key(model, var) -> str | None:
         index = 0 if producer.op == "Restore" else int(ref.port.rpartition(":")[2] or 0)
         if index < len(strings):
             return strings[index].decode("utf-8", "replace")
+    return None
+
+
+def checkpoint_names(model, var) -> list[str]:
+    """The names a variable may have in the checkpoint, best first: its restore op's key, its
+    shared_name, its node name."""
+    node = model.nodes[var.node]
+    return [key for key in (checkpoint_key(model, var), node.attr_str("shared_name"), node.name) if key]
+
+
+def variable_floats(model, var) -> list[float] | None:
+    """A small float32 variable's values from the model's checkpoint; None if not found."""
+    if model.checkpoint_prefix is None:
+        return None
+    for key in checkpoint_names(model, var):
+        values = small_float_values(model.checkpoint_prefix, key)
+        if values is not None:
+            return values
     return None

@@ -23,7 +23,7 @@ from google.protobuf import text_format
 from ..errors import ForeignFormat, LoadError
 from . import tflite_file, wire
 from .building import from_graph_def
-from .checkpoint import checkpoint_beside, checkpoint_key, variable_sizes
+from .checkpoint import checkpoint_beside, checkpoint_names, variable_sizes
 from .graph import Model
 from .names import parse_input
 from .protos import pb
@@ -308,9 +308,8 @@ def _attach_checkpoint(model: Model, index: Path | None) -> None:
     if not sizes:
         return
     for var in model.variables:
-        node = model.nodes[var.node]
-        for key in (checkpoint_key(model, var), node.attr_str("shared_name"), node.name):
-            if key and key in sizes:
+        for key in checkpoint_names(model, var):
+            if key in sizes:
                 var.checkpoint_bytes = sizes[key]
                 break
 

@@ -56,3 +56,16 @@ def optimizer_slot_owners(model: Model) -> list[tuple[str, str, int]]:
                 queue.append(child.node_id)
     return [(paths.get(i, f"object {i}"), nodes[i].user_object.identifier, len(nodes[i].slot_variables))
             for i in owners]
+
+
+def unrestored_variables(model: Model) -> list:
+    """Resource variables (their VarHandleOp keys) that nothing in a SavedModel's graph writes, not
+    its restore function, not an init op, in a SavedModel whose graph does write others. Keras 3
+    models saved with tf.saved_model.save(model) are like this: their functions capture one set of
+    variable handles and the restore function writes another (Variable, Variable_1, ...). Python's
+    tf.saved_model.load binds them through the object graph; what runs the graph's own restore op
+    finds no value (measured, TF 2.21: a TF1 session load fails with FailedPreconditionError; the
+    TFLite converter keeps them as READ_VARIABLE instead of freezing them)."""
+    if model.format != "saved_model" or not any(var.assigned_by for var in model.variables):
+        return []  # nothing is restored by the graph at all: a different model (no checkpoint, TF2-only loading)
+    return [var.node for var in model.variables if var.kind == "resource" and not var.assigned_by]

@@ -113,6 +113,10 @@ class Node:
         value = self._attr(key)
         return value.i if value is not None else default
 
+    def attr_float(self, key: str, default: float = 0.0) -> float:
+        value = self._attr(key)
+        return value.f if value is not None else default
+
     def attr_bool(self, key: str, default: bool = False) -> bool:
         value = self._attr(key)
         return value.b if value is not None else default

@@ -25,7 +25,7 @@ from . import REQUIRED, Hit
 from .converter_shapes import ConverterShapes
 from .fused_patterns import PRELU_MAX_RANK, fused_gelu, prelu_negation
 from .tflite_cond import untaken_branch_nodes
-from .tflite_shapes import folded, input_rank, new_axis_on_dynamic, unknown_channels
+from .tflite_shapes import converter_sources, folded, input_rank, new_axis_on_dynamic, unknown_channels
 from .value_sources import VARIABLE, ValueSources
 
 BUILTIN, SELECT, CUSTOM = "builtin", "select", "custom"
@@ -236,7 +236,7 @@ def op_support(ctx, rule) -> Iterator[Hit]:
         yield from _flatbuffer_op_support(ctx, wanted)
         return
     exclude = rule.options["exclude_ops"]
-    sources = ValueSources(ctx.model)
+    sources = converter_sources(ctx)
     view = ctx.memo("converter_shapes", lambda: ConverterShapes(ctx.model))
     untaken = untaken_branch_nodes(ctx)
     for node in ctx.live_nodes():

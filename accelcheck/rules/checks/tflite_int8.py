@@ -297,24 +297,7 @@ def _gather_after_elementwise(ctx, start):
     return None
 
 
-def per_channel_matmul_weights(ctx, rule) -> Iterator[Hit]:
-    """A MatMul whose untransposed weights come from a per-channel fake-quant (through Identity
-    nodes): the converter cannot transpose them for FULLY_CONNECTED (measured; see TFQ006)."""
-    model = ctx.model
-    for node in ctx.nodes_with_ops(frozenset({"MatMul"}), live_only=True):
-        if node.attr_bool("transpose_b"):
-            continue
-        weights = [src for src, d in model.producers(node.key) if d["kind"] == "data" and d["index"] == 1]
-        for _ in range(8):
-            if not weights or model.nodes[weights[0]].op != "Identity":
-                break
-            weights = [src for src, d in model.producers(weights[0]) if d["kind"] == "data"]
-        if weights and model.nodes[weights[0]].op == "FakeQuantWithMinMaxVarsPerChannel":
-            yield Hit(node.key, {"fake_quant": model.nodes[weights[0]].name})
-
-
 CHECKS = {"tflite-int8-kernels": no_int8_kernel, "tflite-float-model": float_model,
-          "tflite-int8-signature-inputs": signatures_without_inputs, "tflite-int8-lookup-gather": lookup_into_gather,
-          "tflite-int8-per-channel-matmul": per_channel_matmul_weights}
+          "tflite-int8-signature-inputs": signatures_without_inputs, "tflite-int8-lookup-gather": lookup_into_gather}
 OPTIONS = {"tflite-int8-kernels": {}, "tflite-float-model": {}, "tflite-int8-signature-inputs": {},
-           "tflite-int8-lookup-gather": {}, "tflite-int8-per-channel-matmul": {}}
+           "tflite-int8-lookup-gather": {}}

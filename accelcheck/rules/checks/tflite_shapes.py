@@ -4,6 +4,7 @@ call site), and the shapes some lowerings need (tflite_operand_conditions.json, 
 
 from __future__ import annotations
 
+from ...model.meta import unrestored_variables
 from ...model.shapes import output_shape, picked_dims, shape_of
 from ...opsets import op_set
 from .converter_shapes import ConverterShapes
@@ -27,8 +28,14 @@ def folded(ctx, key) -> bool:
     variable leave no NEG in int8); or arithmetic on the known dimensions of a shape, recorded or
     not (measured: the pixel count of tf.image.per_image_standardization on [?, 8, 8, 1], cast to
     float, leaves no CAST in int8)."""
-    sources = ctx.memo("value_sources", lambda: ValueSources(ctx.model))
-    return _folded(ctx.model, key, ctx.memo("folded", dict), 0, sources)
+    return _folded(ctx.model, key, ctx.memo("folded", dict), 0, converter_sources(ctx))
+
+
+def converter_sources(ctx) -> ValueSources:
+    """Where values come from as the TFLite converter sees them, memoised per lint: it freezes the
+    variables the graph restores and keeps the others as READ_VARIABLE (model.meta.unrestored_variables;
+    measured, TF 2.21: a Keras 3 model saved with tf.saved_model.save(model))."""
+    return ctx.memo("value_sources", lambda: ValueSources(ctx.model, kept_variables=unrestored_variables(ctx.model)))
 
 
 def _folded(model, key, memo: dict, depth: int, sources) -> bool:

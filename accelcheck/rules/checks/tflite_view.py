@@ -59,10 +59,8 @@ def builtins_of(model, node) -> list[str] | None:
     return by_dtype if by_dtype is not None else table["ops"].get(node.op)
 
 
-# Absorbed into their neighbours' quantization parameters (measured for FakeQuantWithMinMaxArgs,
-# FakeQuantWithMinMaxVars and QuantizeAndDequantizeV2: tflite_int8_support.json's dequantize_only).
-_FAKE_QUANT = frozenset({"FakeQuantWithMinMaxArgs", "FakeQuantWithMinMaxVars", "FakeQuantWithMinMaxVarsPerChannel",
-                         "QuantizeAndDequantizeV2"})
+# Absorbed into their neighbours' quantization parameters (op_sets.json's notes).
+_FAKE_QUANT = op_set("fake_quant")
 
 
 def _fused(model, node) -> list[str] | None:

@@ -21,7 +21,7 @@ from ...opsets import op_set
 # Shapes are static when XLA compiles, so values computed only from shapes are constants too.
 _SHAPE_ONLY = {"Const", "Shape", "ShapeN", "Size", "Rank", "VariableShape", "TensorListLength", "HostConst"}
 _FEEDS = {"Placeholder", "PlaceholderWithDefault", "_Arg", "_DeviceArg"}
-_VARIABLE_READS = {"ReadVariableOp", "ResourceGather", "VarHandleOp"}
+_VARIABLE_READS = {"ReadVariableOp", "ResourceGather", "VarHandleOp", "VariableV2", "Variable"}  # TF1 ref variables too
 LOOPS = {"While", "StatelessWhile"}  # functional loops (xla.py reads it too)
 _CONTROL_FLOW = LOOPS | {"If", "StatelessIf", "Case", "StatelessCase"}
 
@@ -52,9 +52,12 @@ class ValueSources:
     """source(key) -> None (a constant) or the worst (kind, node) the value depends on.
     Memoized, cycle-safe, through function calls and into the callers of function arguments."""
 
-    def __init__(self, model, opaque_ops: frozenset[str] = frozenset()):
+    def __init__(self, model, opaque_ops: frozenset[str] = frozenset(), kept_variables=()):
         self.model = model
         self.memo: dict = {}
+        # Variables the compiler does not freeze (the TFLite converter keeps the ones nothing in the
+        # graph restores as READ_VARIABLE): their reads are not known before the graph runs.
+        self.kept_reads = {user for var in kept_variables for user in model.resource_users(var)}
         self.unknowable_ops = op_set("stateful_random") | op_set("stateless_random") | op_set("tensor_list_reads")
         # Ops a compiler cannot evaluate ahead of running them: a value from the inputs or from
         # variables that passes through one is unknowable to it (a constant still folds).
@@ -80,7 +83,7 @@ class ValueSources:
         elif node.op in _FEEDS:
             result = (INPUT, key)
         elif node.op in _VARIABLE_READS:
-            known = not self._assigned(key) and not self._in_control_flow(node)
+            known = key not in self.kept_reads and not self._assigned(key) and not self._in_control_flow(node)
             result = (VARIABLE if known else UNKNOWABLE, key)
         elif node.op in self.unknowable_ops or node.op in LOOPS or depth > 200:
             result = (UNKNOWABLE, key)
@@ -100,11 +103,13 @@ class ValueSources:
         return any(site.op in _CONTROL_FLOW for site in self.model.call_sites().get(node.scope, ()))
 
     def _assigned(self, key) -> bool:
-        """A variable read whose variable is written while serving: its value is not known upfront."""
+        """A variable read whose variable is written while serving: its value is not known upfront.
+        Writers the signatures do not run (a TF1 graph's initializers and restore ops) do not count."""
         handles = [src for src, d in self.model.producers(key) if d["kind"] == "data"][:1]
+        served = self.model.served()
         for handle in handles:
             for user in self.model.resource_users(handle):
-                if is_resource_writer(self.model.nodes[user].op):
+                if is_resource_writer(self.model.nodes[user].op) and user in served:
                     return True
         return False
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Iterator
 
 from ...model.dtypes import base_dtype
+from ...model.meta import unrestored_variables
 from . import Hit
 
 
@@ -24,19 +25,10 @@ def variable_assignment(ctx, rule) -> Iterator[Hit]:
 
 
 def unrestored_variable(ctx, rule) -> Iterator[Hit]:
-    """A resource variable a signature reads that nothing in the SavedModel's graph writes: not the
-    restore function (the checkpoint holds no value under its name), not an init op. Keras 3 models
-    saved with tf.saved_model.save(model) are like this: their functions capture one set of
-    variable handles and the restore function writes another (Variable, Variable_1, ...). Python's
-    tf.saved_model.load binds them through the object graph and works; what runs the graph's own
-    restore op does not (measured, TF 2.21: a TF1 session load fails with FailedPreconditionError;
-    the TFLite converter keeps them as READ_VARIABLE with no value)."""
-    model = ctx.model
-    if model.format != "saved_model" or not any(var.assigned_by for var in model.variables):
-        return  # nothing is restored by the graph at all: a different model (no checkpoint, TF2-only loading)
-    for var in model.variables:
-        if var.kind == "resource" and not var.assigned_by and ctx.is_live(var.node):
-            yield Hit(var.node)
+    """A served resource variable nothing in the SavedModel's graph restores (model.meta.unrestored_variables)."""
+    for var in unrestored_variables(ctx.model):
+        if ctx.is_live(var):
+            yield Hit(var)
 
 
 # The converter's freezing accepts a ref variable only if every user just reads it.

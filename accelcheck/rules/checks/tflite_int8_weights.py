@@ -1,0 +1,174 @@
+"""Full-integer (int8) TFLite and the fake-quant ops of a hand-written quantization-aware model:
+what the converter makes of weights whose quantization the model fixes itself.
+
+The converter turns a fake-quant on weights into the weights' quantization parameters (scale and
+zero point per tensor or per channel) instead of choosing symmetric ones. Two layouts it then
+cannot use (measured with TF 2.21, full-integer conversion with representative data):
+
+- a per-channel fake-quant on a MatMul's [in, out] kernel: FULLY_CONNECTED wants [out, in], and a
+  kernel quantized along its last axis cannot be transposed (TFQ006);
+- ranges that are not symmetric around zero give a nonzero weight zero point, which CONV_2D never
+  takes ("conv.cc:372 zero_point != 0", 8 and 4 bits, per channel and per tensor) and
+  FULLY_CONNECTED takes only at 8 bits (4 bits: "Unsupported filter quantization zero-point").
+  DEPTHWISE_CONV_2D converts; XNNPACK then refuses it at 8 bits, at run time (TFQ007). The
+  converter keeps the fake-quant's parameters only for an op whose output a fake-quant fixes too
+  (conv -> relu -> fake-quant fails; conv -> add of another conv's output -> relu -> fake-quant
+  converts: the converter then quantizes the float weights itself).
+"""
+
+from __future__ import annotations
+
+from typing import Iterator
+
+from ...model.checkpoint import variable_floats
+from ...opsets import op_set
+from . import Hit
+from .tflite_shapes import converter_sources
+from .value_sources import VARIABLE
+
+_PER_CHANNEL = "FakeQuantWithMinMaxVarsPerChannel"
+_WEIGHT_FAKE_QUANT = frozenset({"FakeQuantWithMinMaxArgs", "FakeQuantWithMinMaxVars", _PER_CHANNEL})
+# Between a weight fake-quant and the op that uses the weights (a depthwise kernel reshaped to
+# [kh, kw, C] for a per-channel fake-quant and back).
+_PASS_THROUGH = frozenset({"Identity", "Reshape"})
+# TF op -> the fewest bits at which its builtin takes a nonzero weight zero point (None: never).
+_NONZERO_ZERO_POINT = {"Conv2D": None, "MatMul": 8}
+# Ops the converter fuses into a conv or matmul, or that share its output's quantization, between
+# it and the fake-quant that fixes that output; binary ones only with an operand fixed before the graph runs.
+_FUSED_AFTER = frozenset({"Identity", "Relu", "Relu6", "MaxPool", "Reshape", "FusedBatchNorm", "FusedBatchNormV3"})
+_FUSED_AFTER_WITH_CONSTANT = frozenset({"BiasAdd", "Add", "AddV2", "Sub", "Mul"})
+# How far from an integer the unrounded zero point must be to call it nonzero: symmetric ranges
+# give exactly 0 or a half (-0.5 for [-a, a] over 256 levels), which the converter rounds to 0.
+_AMBIGUITY = 0.5 + 1e-3
+
+
+def per_channel_matmul_weights(ctx, rule) -> Iterator[Hit]:
+    """A MatMul whose untransposed weights come from a per-channel fake-quant (through Identity
+    nodes): the converter cannot transpose them for FULLY_CONNECTED (measured; see TFQ006)."""
+    model = ctx.model
+    for node in ctx.nodes_with_ops(frozenset({"MatMul"}), live_only=True):
+        if node.attr_bool("transpose_b"):
+            continue
+        fake_quant = _weight_fake_quant(model, node, through=frozenset({"Identity"}))
+        if fake_quant is not None and fake_quant.op == _PER_CHANNEL:
+            yield Hit(node.key, {"fake_quant": fake_quant.name})
+
+
+def asymmetric_weight_ranges(ctx, rule) -> Iterator[Hit]:
+    """A Conv2D (or, below 8 bits, a MatMul) whose weights come from a fake-quant with ranges that
+    give a nonzero zero point, when the ranges are known: constants, or variables whose values the
+    checkpoint holds."""
+    model = ctx.model
+    readers = ctx.memo("variable_readers", lambda: _variable_readers(model))
+    for node in ctx.nodes_with_ops(frozenset(_NONZERO_ZERO_POINT), live_only=True):
+        fake_quant = _weight_fake_quant(model, node, through=_PASS_THROUGH)
+        if fake_quant is None:
+            continue
+        bits = fake_quant.attr_int("num_bits", 8)
+        fewest = _NONZERO_ZERO_POINT[node.op]
+        if fewest is not None and bits >= fewest or not _output_fake_quantized(ctx, node):
+            continue
+        ranges = _ranges(model, fake_quant, readers)
+        if ranges is None:
+            continue
+        for channel, (low, high) in enumerate(zip(*ranges)):
+            zero_point = _zero_point(low, high, bits, fake_quant.attr_bool("narrow_range"))
+            if zero_point:
+                yield Hit(node.key, {"fake_quant": fake_quant.name, "zero_point": zero_point, "channel": channel,
+                                     "bits": bits})
+                break
+
+
+def _weight_fake_quant(model, node, through: frozenset[str]):
+    """The fake-quant node the weights (second operand) come from, through `through` ops; None if none."""
+    weights = [src for src, d in model.producers(node.key) if d["kind"] == "data" and d["index"] == 1]
+    for _ in range(8):
+        if not weights or model.nodes[weights[0]].op not in through:
+            break
+        weights = [src for src, d in model.producers(weights[0]) if d["kind"] == "data" and d["index"] == 0]
+    found = model.nodes[weights[0]] if weights else None
+    return found if found is not None and found.op in _WEIGHT_FAKE_QUANT else None
+
+
+def _output_fake_quantized(ctx, node) -> bool:
+    """Whether a fake-quant fixes the node's output: reached through ops fused into it."""
+    model, queue, seen = ctx.model, [node.key], {node.key}
+    sources = converter_sources(ctx)
+    while queue:
+        key = queue.pop()
+        for dst, data in model.consumers(key):
+            if data["kind"] != "data" or dst in seen:
+                continue
+            op = model.nodes[dst].op
+            if op in op_set("fake_quant"):
+                return True
+            others = [src for src, d in model.producers(dst) if d["kind"] == "data" and src != key]
+            if op in _FUSED_AFTER or op in _FUSED_AFTER_WITH_CONSTANT and all(
+                    (sources.source(src) or (VARIABLE,))[0] == VARIABLE for src in others):
+                seen.add(dst)
+                queue.append(dst)
+    return False
+
+
+def _ranges(model, fake_quant, readers) -> tuple[list[float], list[float]] | None:
+    """(mins, maxes) of a fake-quant, one pair per channel; None when either is not known."""
+    if fake_quant.op == "FakeQuantWithMinMaxArgs":
+        return [fake_quant.attr_float("min", -6.0)], [fake_quant.attr_float("max", 6.0)]
+    found = []
+    for index in (1, 2):
+        source = [src for src, d in model.producers(fake_quant.key) if d["kind"] == "data" and d["index"] == index]
+        values = _known_floats(model, source[0], readers) if source else None
+        if not values:
+            return None
+        found.append(values)
+    mins, maxes = found
+    if len(mins) != len(maxes):
+        return None
+    return mins, maxes
+
+
+def _known_floats(model, key, readers) -> list[float] | None:
+    """A value fixed before the graph runs: a Const's, or a variable's from the checkpoint (through
+    Identity nodes and variable reads)."""
+    for _ in range(8):
+        node = model.nodes[key]
+        if node.op == "Const":
+            return node.const_values()
+        if key in readers:
+            return variable_floats(model, readers[key])
+        inputs = [src for src, d in model.producers(key) if d["kind"] == "data"]
+        if node.op != "Identity" or not inputs:
+            return None
+        key = inputs[0]
+    return None
+
+
+def _variable_readers(model) -> dict:
+    """Node that reads a variable's value (a ReadVariableOp, a TF1 ref variable itself) -> the variable."""
+    readers = {}
+    for var in model.variables:
+        if var.kind == "ref":
+            readers[var.node] = var
+        else:
+            readers.update({user: var for user in model.resource_users(var.node)
+                            if model.nodes[user].op == "ReadVariableOp"})
+    return readers
+
+
+def _zero_point(low: float, high: float, bits: int, narrow: bool) -> int:
+    """The signed zero point the converter derives from a fake-quant range, as TensorFlow nudges
+    it (tensorflow/compiler/mlir/quantization/common/quantization_lib: the range's minimum mapped
+    onto the lowest level, rounded); 0 for a range that is symmetric or that the converter rejects."""
+    if not low <= 0.0 <= high or high - low <= 0.0:
+        return 0
+    qmin = -(1 << (bits - 1)) + (1 if narrow else 0)
+    qmax = (1 << (bits - 1)) - 1
+    unrounded = qmin - low / ((high - low) / (qmax - qmin))
+    if abs(unrounded) <= _AMBIGUITY:
+        return 0
+    return int(min(max(round(unrounded), qmin), qmax))
+
+
+CHECKS = {"tflite-int8-per-channel-matmul": per_channel_matmul_weights,
+          "tflite-int8-asymmetric-weights": asymmetric_weight_ranges}
+OPTIONS = {"tflite-int8-per-channel-matmul": {}, "tflite-int8-asymmetric-weights": {}}

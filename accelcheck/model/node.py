@@ -166,6 +166,11 @@ class Node:
         tensor = self._const_tensor()
         return list(tensor.string_val) if tensor is not None else None
 
+    def const_shape(self) -> tuple[int, ...] | None:
+        """The shape of a Const's value; None for anything else."""
+        tensor = self._const_tensor()
+        return tuple(d.size for d in tensor.tensor_shape.dim) if tensor is not None else None
+
     def const_rank(self) -> int | None:
         """The rank of a Const's value; None for anything else."""
         tensor = self._const_tensor()

@@ -565,6 +565,15 @@ def attribute_errors(errors, nodes: list[Node]) -> list[Named]:
     return out
 
 
+def unsupported_type(message: str, nodes: list[Node]) -> list[Named]:
+    """A tensor type the flatbuffer cannot hold ("Failed to convert element type '!tf_type.qint8':
+    Unsupported type"), which no Select TF op helps with: the nodes keyed by that dtype need a custom op."""
+    m = re.search(r"Failed to convert element type '!tf_type\.(\w+)'", message)
+    if not m:
+        return []
+    return [Named(n.op, n.dtype, "custom", "element type", n.pair) for n in nodes if n.dtype == m.group(1)]
+
+
 def run_probe(probe: Probe, log) -> Result:
     t0 = time.time()
     res = Result(probe=probe, status="error")
@@ -588,7 +597,7 @@ def run_probe(probe: Probe, log) -> Result:
                 model = convert(built)
             except Exception as e:  # noqa: BLE001
                 errors = list(getattr(e, "errors", []) or [])
-                res.named = attribute_errors(errors, res.nodes)
+                res.named = attribute_errors(errors, res.nodes) or unsupported_type(str(e), res.nodes)
                 outcomes = {x.outcome for x in res.named}
                 if "custom" in outcomes:
                     res.status = "custom"
@@ -752,6 +761,13 @@ def build_raw_probes(ps: ProbeSet) -> None:  # noqa: PLR0915 - a flat list of pr
         ps.raw(qdq, ["float32"], one(), lambda d, qdq=qdq: (
             lambda x: getattr(R, qdq)(input=x, input_min=tf.reduce_min(x), input_max=tf.reduce_max(x),
                                       range_given=True)), variant="non-constant input_min/input_max")
+    # TF's own quantized types on a computed value: quint8 tensors pass as Select TF ops, qint8 and
+    # qint32 ones fail even with them ("Failed to convert element type '!tf_type.qint8'"). On a constant
+    # the pair folds away. The float input is the probe's; T is the quantized type.
+    ps.raw("QuantizeV2", ["qint8", "quint8", "qint32"], lambda d: [(S, "float32")], lambda d: (
+        lambda x: tf.quantization.dequantize(*tf.quantization.quantize(x, -1.0, 1.0, dt(d), mode="MIN_FIRST"),
+                                             mode="MIN_FIRST")), targets=("QuantizeV2", "Dequantize"),
+        label="quantize+dequantize")
     ps.raw("QuantizeAndDequantizeV3", ["float32"], one(), lambda d: (
         lambda x: R.QuantizeAndDequantizeV3(input=x, input_min=const(-6.0, d), input_max=const(6.0, d),
                                             num_bits=tf.constant(8), range_given=True)))

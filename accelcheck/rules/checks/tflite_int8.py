@@ -19,7 +19,7 @@ from typing import Iterator
 
 from ...opsets import op_set
 from ...resources import load_data
-from . import Hit
+from . import REQUIRED, Hit
 from .fused_patterns import in_fused_gelu
 from .tflite import BUILTIN, classify_node, converted_signatures, primary_dtype
 from .tflite_cond import untaken_branch_nodes
@@ -297,7 +297,19 @@ def _gather_after_elementwise(ctx, start):
     return None
 
 
+def calibration_rank_limits(ctx, rule) -> Iterator[Hit]:
+    """An op whose TFLite kernel runs only inputs up to a rank (the rule's `max_rank`, per TF op) on
+    an input of a higher recorded rank: the converter converts it, and full-integer calibration,
+    which runs the kernels, fails."""
+    limits = rule.options["max_rank"]
+    for node in ctx.nodes_with_ops(frozenset(limits), live_only=True):
+        rank = input_rank(ctx.model, node, "input")
+        if rank is not None and rank > limits[node.op]:
+            yield Hit(node.key, {"rank": rank, "max_rank": limits[node.op]})
+
+
 CHECKS = {"tflite-int8-kernels": no_int8_kernel, "tflite-float-model": float_model,
-          "tflite-int8-signature-inputs": signatures_without_inputs, "tflite-int8-lookup-gather": lookup_into_gather}
+          "tflite-int8-signature-inputs": signatures_without_inputs, "tflite-int8-lookup-gather": lookup_into_gather,
+          "tflite-int8-calibration-rank": calibration_rank_limits}
 OPTIONS = {"tflite-int8-kernels": {}, "tflite-float-model": {}, "tflite-int8-signature-inputs": {},
-           "tflite-int8-lookup-gather": {}}
+           "tflite-int8-lookup-gather": {}, "tflite-int8-calibration-rank": {"max_rank": REQUIRED}}

@@ -55,6 +55,9 @@ def _folded(model, key, memo: dict, depth: int, sources) -> bool:
     if node.op == "Cast" and _large_narrow_weights(model, node, inputs):
         memo[key] = False
         return False
+    if node.op in _UNARY_ON_FILL and len(inputs) == 1 and _uniform(model, inputs[0], memo, depth, sources):
+        memo[key] = True
+        return True
     if node.op == "StridedSlice" and inputs and model.nodes[inputs[0]].op == "Shape":
         memo[key] = _known_dims(model, node, inputs)
         return memo[key]
@@ -99,6 +102,22 @@ def _large_narrow_weights(model, cast, inputs) -> bool:
     else:
         return False
     return shape is not None and None not in shape and _elements(shape) > _NARROW_CAST_FOLD
+
+
+# A unary op on a tensor filled with one constant (ones_like(x), fill(shape, c)) is folded into the
+# fill, whatever the shape (measured, TF 2.21, full-integer conversion on a dynamic batch:
+# -tf.ones_like(x) becomes a BROADCAST_TO of -1, -tf.fill(tf.shape(x), 2.0) a FILL of -2, and
+# abs(ones_like(x)) a BROADCAST_TO: no NEG or ABS is left; a binary net's sign activation writes it).
+_UNARY_ON_FILL = frozenset({"Neg", "Abs"})
+
+
+def _uniform(model, key, memo: dict, depth: int, sources) -> bool:
+    """Whether the value is one constant broadcast to a shape: OnesLike, ZerosLike, Fill of a constant."""
+    node = model.nodes[key]
+    if node.op in ("OnesLike", "ZerosLike"):
+        return True
+    values = [src for src, d in model.producers(key) if d["kind"] == "data" and d["index"] == 1]
+    return node.op == "Fill" and len(values) == 1 and _folded(model, values[0], memo, depth + 1, sources)
 
 
 # Fed values and v1 control flow: never constants, whatever feeds them.

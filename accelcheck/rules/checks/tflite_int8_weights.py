@@ -9,11 +9,11 @@ cannot use (measured with TF 2.21, full-integer conversion with representative d
   kernel quantized along its last axis cannot be transposed (TFQ006);
 - ranges that are not symmetric around zero give a nonzero weight zero point, which CONV_2D never
   takes ("conv.cc:372 zero_point != 0", 8 and 4 bits, per channel and per tensor) and
-  FULLY_CONNECTED takes only at 8 bits (4 bits: "Unsupported filter quantization zero-point").
-  DEPTHWISE_CONV_2D converts; XNNPACK then refuses it at 8 bits, at run time (TFQ007). The
-  converter keeps the fake-quant's parameters only for an op whose output a fake-quant fixes too
-  (conv -> relu -> fake-quant fails; conv -> add of another conv's output -> relu -> fake-quant
-  converts: the converter then quantizes the float weights itself).
+  FULLY_CONNECTED takes only at 8 bits (4 bits: "Unsupported filter quantization zero-point")
+  (TFQ007; DEPTHWISE_CONV_2D converts, and only XNNPACK refuses it, at run time). The converter
+  keeps the fake-quant's parameters only for an op whose output a fake-quant fixes too (conv ->
+  relu -> fake-quant fails; conv -> add of another conv's output -> relu -> fake-quant converts:
+  the converter then quantizes the float weights itself).
 """
 
 from __future__ import annotations
@@ -156,9 +156,10 @@ def _variable_readers(model) -> dict:
 
 
 def _zero_point(low: float, high: float, bits: int, narrow: bool) -> int:
-    """The signed zero point the converter derives from a fake-quant range, as TensorFlow nudges
-    it (tensorflow/compiler/mlir/quantization/common/quantization_lib: the range's minimum mapped
-    onto the lowest level, rounded); 0 for a range that is symmetric or that the converter rejects."""
+    """The signed zero point the converter derives from a fake-quant range, nudged as TensorFlow's
+    fake-quant ops do (the range's minimum mapped onto the lowest level, rounded, clamped to the
+    levels; it gives the zero points the converter reported: 36 at 8 bits and 2 at 4 bits for
+    [-0.9, 0.5]); 0 for a range that is symmetric or does not contain zero."""
     if not low <= 0.0 <= high or high - low <= 0.0:
         return 0
     qmin = -(1 << (bits - 1)) + (1 if narrow else 0)

@@ -87,6 +87,7 @@ _NARROW_CAST_FOLD = 2048
 
 
 def _large_narrow_weights(model, cast, inputs) -> bool:
+    """An int8/uint8 Cast of frozen weights over _NARROW_CAST_FOLD elements."""
     if len(inputs) != 1 or base_dtype(cast.attr_dtypes().get("SrcT", "")) not in ("int8", "uint8"):
         return False
     source = model.nodes[inputs[0]]

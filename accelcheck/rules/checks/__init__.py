@@ -23,9 +23,9 @@ REQUIRED = "<required>"  # an option default: the rule must give the option
 
 # Imported after Hit is defined: the check modules import it from here.
 from . import (edgetpu, elastic_inference, graph_hygiene, tflite, tflite_cond, tflite_gpu, tflite_int8,  # noqa: E402
-               tflite_int8_weights, variables, xla)
+               tflite_int8_fake_quant, variables, xla)
 
-_MODULES = (edgetpu, elastic_inference, graph_hygiene, tflite, tflite_cond, tflite_gpu, tflite_int8, tflite_int8_weights,
+_MODULES = (edgetpu, elastic_inference, graph_hygiene, tflite, tflite_cond, tflite_gpu, tflite_int8, tflite_int8_fake_quant,
             variables, xla)
 CHECKS: dict = {name: fn for module in _MODULES for name, fn in module.CHECKS.items()}
 # check -> option -> default: what each check reads from its rule's `options`.

@@ -1,5 +1,11 @@
 """Full-integer (int8) TFLite and the fake-quant ops of a hand-written quantization-aware model:
-what the converter makes of weights whose quantization the model fixes itself.
+what the converter makes of tensors whose quantization the model fixes itself.
+
+On an activation, a fake-quant fixes the tensor's type from its bit width: 4 bits or fewer give
+i4, 9 or more i16, and full-integer conversion then fails at the next op or the output ("x and y
+must have same element type"), or leaves the producer in float where the value is also
+fake-quantized at 8 bits (measured, TF 2.21, 2, 4, 9 and 16 bits; 5 to 8 bits convert, and so do
+4-bit weights, which become the weights' own quantization) (TFQ009).
 
 The converter turns a fake-quant on weights into the weights' quantization parameters (scale and
 zero point per tensor or per channel) instead of choosing symmetric ones. Two layouts it then
@@ -27,6 +33,7 @@ from .tflite_shapes import converter_sources
 from .value_sources import VARIABLE
 
 _PER_CHANNEL = "FakeQuantWithMinMaxVarsPerChannel"
+# The fake-quant ops with a num_bits attr (the QuantizeAndDequantize ops were not measured here).
 _WEIGHT_FAKE_QUANT = frozenset({"FakeQuantWithMinMaxArgs", "FakeQuantWithMinMaxVars", _PER_CHANNEL})
 # Between a weight fake-quant and the op that uses the weights (a depthwise kernel reshaped to
 # [kh, kw, C] for a per-channel fake-quant and back).
@@ -37,6 +44,8 @@ _NONZERO_ZERO_POINT = {"Conv2D": None, "MatMul": 8}
 # it and the fake-quant that fixes that output; binary ones only with an operand fixed before the graph runs.
 _FUSED_AFTER = frozenset({"Identity", "Relu", "Relu6", "MaxPool", "Reshape", "FusedBatchNorm", "FusedBatchNormV3"})
 _FUSED_AFTER_WITH_CONSTANT = frozenset({"BiasAdd", "Add", "AddV2", "Sub", "Mul"})
+# The bit widths of an activation fake-quant that full-integer conversion keeps in int8 (measured).
+_INT8_BITS = (5, 8)
 # How far from an integer the unrounded zero point must be to call it nonzero: symmetric ranges
 # give exactly 0 or a half (-0.5 for [-a, a] over 256 levels), which the converter rounds to 0.
 _AMBIGUITY = 0.5 + 1e-3
@@ -77,6 +86,19 @@ def asymmetric_weight_ranges(ctx, rule) -> Iterator[Hit]:
                 yield Hit(node.key, {"fake_quant": fake_quant.name, "zero_point": zero_point, "channel": channel,
                                      "bits": bits})
                 break
+
+
+def activation_bit_width(ctx, rule) -> Iterator[Hit]:
+    """A fake-quant of fewer than 5 or more than 8 bits on a value computed while serving (not
+    weights: constants and frozen variables)."""
+    sources = converter_sources(ctx)
+    for node in ctx.nodes_with_ops(_WEIGHT_FAKE_QUANT, live_only=True):
+        bits = node.attr_int("num_bits", 8)
+        if _INT8_BITS[0] <= bits <= _INT8_BITS[1]:
+            continue
+        inputs = [src for src, d in ctx.model.producers(node.key) if d["kind"] == "data" and d["index"] == 0]
+        if inputs and (sources.source(inputs[0]) or (VARIABLE,))[0] != VARIABLE:
+            yield Hit(node.key, {"bits": bits})
 
 
 def _weight_fake_quant(model, node, through: frozenset[str]):
@@ -171,5 +193,6 @@ def _zero_point(low: float, high: float, bits: int, narrow: bool) -> int:
 
 
 CHECKS = {"tflite-int8-per-channel-matmul": per_channel_matmul_weights,
-          "tflite-int8-asymmetric-weights": asymmetric_weight_ranges}
-OPTIONS = {"tflite-int8-per-channel-matmul": {}, "tflite-int8-asymmetric-weights": {}}
+          "tflite-int8-asymmetric-weights": asymmetric_weight_ranges,
+          "tflite-int8-activation-bits": activation_bit_width}
+OPTIONS = {"tflite-int8-per-channel-matmul": {}, "tflite-int8-asymmetric-weights": {}, "tflite-int8-activation-bits": {}}

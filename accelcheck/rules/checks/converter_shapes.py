@@ -176,6 +176,11 @@ class ConverterShapes:
             return None if None in scalars else scalars
         if node.op == "ConcatV2":
             pieces = [self._piece(*p, depth + 1) for p in inputs[:-1]]
+            if all(piece is None for piece in pieces):
+                return None
+            # A piece built in a way not modelled keeps what the graph records, learned in round 1.
+            pieces = [piece if piece is not None else _recorded_piece(self.model, *p)
+                      for piece, p in zip(pieces, inputs[:-1])]
             return None if None in pieces else [e for piece in pieces for e in piece]
         if node.op == "StridedSlice":
             return self._piece(key, port, depth)
@@ -192,7 +197,30 @@ class ConverterShapes:
             rounds, dims = picked
             learned = max((rounds[i] for i in dims), default=0)
             return [NEVER if learned >= NEVER else learned + 1] * len(dims)
+        if node.op == "SplitV":
+            return self._shape_split(node, port, depth)
         return self._elements(key, port, depth)
+
+    def _shape_split(self, node, port: str, depth: int) -> list[int] | None:
+        """One piece of SplitV(Shape(x)) (tf.signal.frame splits a shape into the dimensions before,
+        at and after its axis): folded only once all of x's shape is, so a piece of a shape with an
+        unknown dimension is never known, even where its own dimensions are (measured, TF 2.21:
+        tf.signal.frame(x, 96, 48, axis=0) on x of shape [?, 64] reaches the converter as
+        [?, 96, ?], and a new axis added to it needs Select TF ops)."""
+        inputs = data_inputs(self.model, node.key)
+        if not inputs or self.model.nodes[inputs[0]].op != "Shape":
+            return None
+        pieces = node.output_shapes()  # each piece's length (the split sizes are computed, from the rank)
+        shape_input = self._input_ports(self.model.nodes[inputs[0]])
+        rounds = self.rounds(*shape_input[0], depth + 1) if shape_input else None
+        index = port.rpartition(":")[2]
+        if not pieces or rounds is None or not index.isdigit() or int(index) >= len(pieces):
+            return None
+        piece = pieces[int(index)]
+        if piece is None or len(piece) != 1 or piece[0] is None:
+            return None
+        learned = max(rounds, default=0)
+        return [NEVER if learned >= NEVER else learned + 1] * piece[0]
 
     def _scalar(self, key, depth: int) -> int | None:
         """The round in which a scalar in a shape computation is known. The first pass folds a
@@ -223,6 +251,12 @@ class ConverterShapes:
         shape_input = self._input_ports(self.model.nodes[inputs[0]])
         rounds = self.rounds(*shape_input[0], depth + 1) if found and shape_input else None
         return None if rounds is None or len(rounds) != len(found[0]) else (rounds, found[1])
+
+
+def _recorded_piece(model, key, port: str) -> list[int] | None:
+    """A piece of a shape operand, [1] per element, when its length is recorded."""
+    shape = shape_of(model, key, port)
+    return [1] * shape[0] if shape is not None and len(shape) == 1 and shape[0] is not None else None
 
 
 def _learned(recorded: tuple, in_round: int) -> list[int]:

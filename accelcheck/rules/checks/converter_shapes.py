@@ -36,6 +36,7 @@ _MAX_DEPTH = 200  # beyond this, a value keeps its recorded shape (no Python rec
 
 _SAME_ROUND_SCALARS = frozenset({"Identity", "Cast", "Reshape", "Squeeze", "Mul", "Add", "AddV2", "Sub", "FloorDiv",
                                  "Maximum", "Minimum"})
+_FFTS = frozenset({"RFFT", "RFFT2D", "RFFT3D", "IRFFT", "IRFFT2D", "IRFFT3D"})  # fft_length is a constant operand
 _WINDOWED = frozenset({"Conv2D", "DepthwiseConv2dNative", "MaxPool", "AvgPool"})  # NHWC: H, W from the input
 _CHANNELS_FROM_FILTER = frozenset({"Conv2D", "DepthwiseConv2dNative"})
 
@@ -100,6 +101,15 @@ class ConverterShapes:
             return _computed(self._elements(*inputs[0], below))
         if node.op in ("ExpandDims", "Tile", "ConcatV2") and inputs:
             return self._arranged(node, inputs, recorded, below)
+        if node.op in _FFTS and inputs:  # the leading dimensions are the input's, the last a constant's
+            source = self.rounds(*inputs[0], below)
+            return None if source is None or len(source) != len(recorded) else _computed([*source[:-1], 0])
+        if node.op == "StridedSlice" and inputs and not node.attr_int("new_axis_mask") \
+                and not node.attr_int("shrink_axis_mask"):
+            # Each dimension is cut from the same dimension of the input (constant bounds or not):
+            # known where the input's is.
+            source = self.rounds(*inputs[0], below)
+            return None if source is None or len(source) != len(recorded) else _computed(source)
         return None
 
     def _argument(self, node, depth: int) -> list[int] | None:
@@ -207,20 +217,28 @@ class ConverterShapes:
         unknown dimension is never known, even where its own dimensions are (measured, TF 2.21:
         tf.signal.frame(x, 96, 48, axis=0) on x of shape [?, 64] reaches the converter as
         [?, 96, ?], and a new axis added to it needs Select TF ops)."""
-        inputs = data_inputs(self.model, node.key)
-        if not inputs or self.model.nodes[inputs[0]].op != "Shape":
-            return None
+        learned = self._split_learned(node, depth)
         pieces = node.output_shapes()  # each piece's length (the split sizes are computed, from the rank)
-        shape_input = self._input_ports(self.model.nodes[inputs[0]])
-        rounds = self.rounds(*shape_input[0], depth + 1) if shape_input else None
         index = port.rpartition(":")[2]
-        if not pieces or rounds is None or not index.isdigit() or int(index) >= len(pieces):
+        if learned is None or not pieces or not index.isdigit() or int(index) >= len(pieces):
             return None
         piece = pieces[int(index)]
         if piece is None or len(piece) != 1 or piece[0] is None:
             return None
+        return [learned] * piece[0]
+
+    def _split_learned(self, split, depth: int) -> int | None:
+        """The round every piece of SplitV(Shape(x)) is known in: after all of x's shape; None if
+        the split is not of a shape."""
+        inputs = data_inputs(self.model, split.key)
+        if not inputs or self.model.nodes[inputs[0]].op != "Shape":
+            return None
+        shape_input = self._input_ports(self.model.nodes[inputs[0]])
+        rounds = self.rounds(*shape_input[0], depth + 1) if shape_input else None
+        if rounds is None:
+            return None
         learned = max(rounds, default=0)
-        return [NEVER if learned >= NEVER else learned + 1] * piece[0]
+        return NEVER if learned >= NEVER else learned + 1
 
     def _scalar(self, key, depth: int) -> int | None:
         """The round in which a scalar in a shape computation is known. The first pass folds a
@@ -230,7 +248,12 @@ class ConverterShapes:
         node = self.model.nodes[key]
         if node.op == "Const":
             return 0
+        if node.op == "SplitV":  # a dimension split off a shape (tf.signal.frame's length)
+            return self._split_learned(node, depth)
         if node.op == "StridedSlice" and node.attr_int("shrink_axis_mask") == 1:
+            source = data_inputs(self.model, key)[:1]
+            if source and self.model.nodes[source[0]].op == "SplitV":
+                return self._split_learned(self.model.nodes[source[0]], depth)
             picked = self._sliced_shape(node, depth)
             if picked is None or len(picked[1]) != 1:
                 return None

@@ -11,10 +11,15 @@ not. A slice that spans an unknown dimension never folds, so the known dimension
 for good. Four rounds run before PrepareTF legalizes convolutions: a dimension the converter learns
 later is unknown to it there.
 
-The measured case is Keras 3's UpSampling2D (tf.repeat: Reshape to concat(shape[:axis],
+The first measured case is Keras 3's UpSampling2D (tf.repeat: Reshape to concat(shape[:axis],
 [shape[axis] * 2], shape[axis + 1:])): each repeat learns its last dimension one round after its
 input's, so a Conv2D after three UpSampling2D in a row (six repeats), or after two on a computed
 input, has an unknown channel and needs Select TF ops; on unknown height and width one is enough.
+The second measured case is tf.signal.frame (and tf.signal.stft, which frames the last axis): it
+splits the shape into the dimensions before, at and after its axis, and a split of a shape with an
+unknown dimension never folds, so a frame count or a trailing dimension the graph records is lost
+(followed through RFFT, abs and slices to where a new axis needs it).
+
 Graph-level nodes (TF1, frozen graphs) are imported with TensorFlow's own shape refiner, which
 reads slices of shapes: they keep what the graph records (measured: a frozen UpSampling2D on
 unknown height and width, then a Conv2D, converts).

@@ -89,11 +89,11 @@ _FLOAT = 1  # DataType.DT_FLOAT
 _SMALL = 1 << 16  # bytes: quantization ranges and the like, never weights
 
 
-def small_float_values(prefix: str, key: str) -> list[float] | None:
+def small_float_values(prefix: str, key: str, limit: int = _SMALL) -> list[float] | None:
     """A small float32 tensor's values from a checkpoint (the data shard the index points at);
-    None when it is not there, not float32, larger than 64 KiB or unreadable."""
+    None when it is not there, not float32, larger than `limit` bytes or unreadable."""
     entry = _entries(Path(f"{prefix}.index")).get(key)
-    if entry is None or entry.dtype != _FLOAT or entry.size > _SMALL or entry.size % 4:
+    if entry is None or entry.dtype != _FLOAT or entry.size > limit or entry.size % 4:
         return None
     shards = sorted(Path(prefix).parent.glob(f"{glob.escape(Path(prefix).name)}.data-{entry.shard_id:05d}-of-*"))
     if not shards:
@@ -181,12 +181,12 @@ def checkpoint_names(model, var) -> list[str]:
     return [key for key in (checkpoint_key(model, var), node.attr_str("shared_name"), node.name) if key]
 
 
-def variable_floats(model, var) -> list[float] | None:
-    """A small float32 variable's values from the model's checkpoint; None if not found."""
+def variable_floats(model, var, limit: int = _SMALL) -> list[float] | None:
+    """A float32 variable's values (up to `limit` bytes) from the model's checkpoint; None if not found."""
     if model.checkpoint_prefix is None:
         return None
     for key in checkpoint_names(model, var):
-        values = small_float_values(model.checkpoint_prefix, key)
+        values = small_float_values(model.checkpoint_prefix, key, limit)
         if values is not None:
             return values
     return None

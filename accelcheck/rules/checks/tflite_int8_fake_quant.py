@@ -19,7 +19,8 @@ cannot use (measured with TF 2.21, full-integer conversion with representative d
   (TFQ007; DEPTHWISE_CONV_2D converts, and only XNNPACK refuses it, at run time). The converter
   keeps the fake-quant's parameters only for an op whose output a fake-quant fixes too (conv ->
   relu -> fake-quant fails; conv -> add of another conv's output -> relu -> fake-quant converts:
-  the converter then quantizes the float weights itself).
+  the converter then quantizes the float weights itself), and only in a SavedModel: from_frozen_graph
+  requantizes the weights of the same graph frozen.
 """
 
 from __future__ import annotations
@@ -27,6 +28,7 @@ from __future__ import annotations
 from typing import Iterator
 
 from ...model.checkpoint import variable_floats
+from ...model.shapes import shape_of
 from ...opsets import op_set
 from . import Hit
 from .tflite_shapes import converter_sources
@@ -68,6 +70,8 @@ def asymmetric_weight_ranges(ctx, rule) -> Iterator[Hit]:
     give a nonzero zero point, when the ranges are known: constants, or variables whose values the
     checkpoint holds."""
     model = ctx.model
+    if model.format != "saved_model":
+        return  # from_frozen_graph requantizes them (measured: the same graph frozen converts)
     readers = ctx.memo("variable_readers", lambda: _variable_readers(model))
     for node in ctx.nodes_with_ops(frozenset(_NONZERO_ZERO_POINT), live_only=True):
         fake_quant = _weight_fake_quant(model, node, through=_PASS_THROUGH)
@@ -149,19 +153,54 @@ def _ranges(model, fake_quant, readers) -> tuple[list[float], list[float]] | Non
     return mins, maxes
 
 
-def _known_floats(model, key, readers) -> list[float] | None:
-    """A value fixed before the graph runs: a Const's, or a variable's from the checkpoint (through
-    Identity nodes and variable reads)."""
-    for _ in range(8):
-        node = model.nodes[key]
-        if node.op == "Const":
-            return node.const_values()
-        if key in readers:
-            return variable_floats(model, readers[key])
-        inputs = [src for src, d in model.producers(key) if d["kind"] == "data"]
-        if node.op != "Identity" or not inputs:
-            return None
-        key = inputs[0]
+def _known_floats(model, key, readers, depth: int = 0, limit: int = 1 << 16) -> list[float] | None:
+    """A value fixed before the graph runs: a Const's, a variable's from the checkpoint (through
+    Identity nodes and variable reads), or a range the model computes from its weights (the
+    min or max of all of them, or per last axis, maybe clamped to include zero)."""
+    node = model.nodes[key]
+    inputs = [src for src, d in model.producers(key) if d["kind"] == "data"]
+    if node.op == "Const":
+        return node.const_values()
+    if key in readers:
+        return variable_floats(model, readers[key], limit)
+    if depth > 8 or not inputs:
+        return None
+    if node.op == "Identity":
+        return _known_floats(model, inputs[0], readers, depth + 1, limit)
+    if node.op in _CLAMPS and len(inputs) == 2:
+        a, b = (_known_floats(model, src, readers, depth + 1, limit) for src in inputs)
+        if a and b and (len(a) == 1 or len(b) == 1 or len(a) == len(b)):
+            pick = _CLAMPS[node.op]
+            return [pick(x, y) for x, y in zip(a * (len(b) if len(a) == 1 else 1), b * (len(a) if len(b) == 1 else 1))]
+        return None
+    if node.op in _REDUCTIONS and len(inputs) == 2:
+        return _reduced(model, node, inputs, readers, depth)
+    return None
+
+
+_CLAMPS = {"Minimum": min, "Maximum": max}
+_REDUCTIONS = {"Min": min, "Max": max}
+_WEIGHT_BYTES = 16 << 20  # weights read to compute a range from: at most 16 MiB
+
+
+def _reduced(model, node, inputs, readers, depth: int) -> list[float] | None:
+    """Min/Max of known weights over all axes, or over all but the last (one value per channel)."""
+    shape = shape_of(model, inputs[0], "0") if model.nodes[inputs[0]].op != "Const" else \
+        model.nodes[inputs[0]].const_shape()
+    axes = model.nodes[inputs[1]].const_values()
+    if shape is None or None in shape or axes is None or node.attr_bool("keep_dims"):
+        return None
+    rank = len(shape)
+    axes = sorted({int(a) % rank for a in axes}) if rank else []
+    values = _known_floats(model, inputs[0], readers, depth + 1, _WEIGHT_BYTES)
+    if values is None:
+        return None
+    pick = _REDUCTIONS[node.op]
+    if axes == list(range(rank)):
+        return [pick(values)]
+    if axes == list(range(rank - 1)):
+        channels = shape[-1]
+        return [pick(values[c::channels]) for c in range(channels)]
     return None
 
 

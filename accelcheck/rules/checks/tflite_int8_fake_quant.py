@@ -169,10 +169,11 @@ def _known_floats(model, key, readers, depth: int = 0, limit: int = 1 << 16) -> 
         return _known_floats(model, inputs[0], readers, depth + 1, limit)
     if node.op in _CLAMPS and len(inputs) == 2:
         a, b = (_known_floats(model, src, readers, depth + 1, limit) for src in inputs)
-        if a and b and (len(a) == 1 or len(b) == 1 or len(a) == len(b)):
-            pick = _CLAMPS[node.op]
-            return [pick(x, y) for x, y in zip(a * (len(b) if len(a) == 1 else 1), b * (len(a) if len(b) == 1 else 1))]
-        return None
+        if not a or not b or len(a) != len(b) and 1 not in (len(a), len(b)):
+            return None
+        width = max(len(a), len(b))  # a scalar (the 0 a range is clamped to) broadcasts
+        a, b = (v * width if len(v) == 1 else v for v in (a, b))
+        return [_CLAMPS[node.op](x, y) for x, y in zip(a, b)]
     if node.op in _REDUCTIONS and len(inputs) == 2:
         return _reduced(model, node, inputs, readers, depth)
     return None

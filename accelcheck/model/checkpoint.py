@@ -53,11 +53,20 @@ def _block_entries(data: bytes, offset: int, size: int):
         i += vlen
 
 
-@functools.lru_cache(maxsize=8)
 def _entries(index: Path) -> dict[str, object]:
-    """tensor name -> its BundleEntryProto; {} when the index cannot be read."""
+    """tensor name -> its BundleEntryProto; {} when the index cannot be read. Parsed once per file
+    version: the loader reads the sizes and checks read small values from the same index."""
     try:
-        data = index.read_bytes()
+        stat = index.stat()
+    except OSError:
+        return {}
+    return _parsed_entries(str(index), stat.st_mtime_ns, stat.st_size)
+
+
+@functools.lru_cache(maxsize=8)
+def _parsed_entries(index: str, mtime_ns: int, size: int) -> dict[str, object]:
+    try:
+        data = Path(index).read_bytes()
         if len(data) < _FOOTER or struct.unpack_from("<Q", data, len(data) - 8)[0] != _MAGIC:
             return {}
         footer = data[len(data) - _FOOTER:]

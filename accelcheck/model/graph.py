@@ -154,6 +154,7 @@ class Model:
         self._chain_cache: dict[str, dict[str, list[str]]] = {}
         self._call_sites: dict[str, list[Node]] | None = None
         self._unsigned: frozenset[NodeKey] | None = None
+        self._live_anywhere: tuple | None = None  # (signature names, their live sets' union)
 
     @property
     def succ(self) -> dict[NodeKey, list[tuple[NodeKey, dict]]]:
@@ -236,10 +237,14 @@ class Model:
         return frozenset(self.served() | self.ancestors(self.init_ops))
 
     def live_anywhere(self) -> frozenset[NodeKey]:
-        out: set[NodeKey] = set()
-        for name in self.signatures:
-            out |= self.live(name)
-        return frozenset(out)
+        """The union of every signature's live set, memoised (checks ask it per node)."""
+        key = tuple(sorted(self.signatures))
+        if self._live_anywhere is None or self._live_anywhere[0] != key:
+            out: set[NodeKey] = set()
+            for name in self.signatures:
+                out |= self.live(name)
+            self._live_anywhere = (key, frozenset(out))
+        return self._live_anywhere[1]
 
     def ancestors(self, seeds: Iterable[NodeKey], fed: set[tuple[NodeKey, str]] | None = None) -> set[NodeKey]:
         """Everything `seeds` depend on; data edges that read a `fed` (node, port) are not followed."""

@@ -18,7 +18,7 @@ from typing import Iterator
 
 from ...model.dtypes import base_dtype
 from ...model.meta import root_object_children
-from ...model.shapes import output_rank
+from ...model.shapes import data_inputs, output_rank
 from ...opsets import op_set
 from ...resources import load_data
 from . import REQUIRED, Hit
@@ -391,7 +391,7 @@ def loop_merge_without_switch(ctx, rule) -> Iterator[Hit]:
     model = ctx.model
     next_iterations, switches = op_set("v1_next_iterations"), op_set("v1_switches")
     for node in ctx.nodes_with_ops(op_set("v1_merges"), live_only=True):
-        if not any(model.nodes[src].op in next_iterations for src, d in model.producers(node.key) if d["kind"] == "data"):
+        if not any(model.nodes[src].op in next_iterations for src in data_inputs(model, node.key)):
             continue  # a cond's Merge
         if not any(model.nodes[dst].op in switches and d["kind"] == "data" and d["index"] == 0
                    for dst, d in model.consumers(node.key)):

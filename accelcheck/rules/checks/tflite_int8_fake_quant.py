@@ -28,15 +28,15 @@ from __future__ import annotations
 from typing import Iterator
 
 from ...model.checkpoint import variable_floats
-from ...model.shapes import shape_of
+from ...model.shapes import data_inputs, shape_of
 from ...opsets import op_set
 from . import Hit
 from .tflite_shapes import converter_sources
 from .value_sources import VARIABLE
 
 _PER_CHANNEL = "FakeQuantWithMinMaxVarsPerChannel"
-# The fake-quant ops with a num_bits attr (the QuantizeAndDequantize ops were not measured here).
-_WEIGHT_FAKE_QUANT = frozenset({"FakeQuantWithMinMaxArgs", "FakeQuantWithMinMaxVars", _PER_CHANNEL})
+# The FakeQuant* ops of the fake-quant set (the QuantizeAndDequantize ops were not measured here).
+_WEIGHT_FAKE_QUANT = frozenset(op for op in op_set("fake_quant") if op.startswith("FakeQuant"))
 # Between a weight fake-quant and the op that uses the weights (a depthwise kernel reshaped to
 # [kh, kw, C] for a per-channel fake-quant and back).
 _PASS_THROUGH = frozenset({"Identity", "Reshape"})
@@ -72,7 +72,6 @@ def asymmetric_weight_ranges(ctx, rule) -> Iterator[Hit]:
     model = ctx.model
     if model.format != "saved_model":
         return  # from_frozen_graph requantizes them (measured: the same graph frozen converts)
-    readers = ctx.memo("variable_readers", lambda: _variable_readers(model))
     for node in ctx.nodes_with_ops(frozenset(_NONZERO_ZERO_POINT), live_only=True):
         fake_quant = _weight_fake_quant(model, node, through=_PASS_THROUGH)
         if fake_quant is None:
@@ -81,6 +80,7 @@ def asymmetric_weight_ranges(ctx, rule) -> Iterator[Hit]:
         fewest = _NONZERO_ZERO_POINT[node.op]
         if fewest is not None and bits >= fewest or not _output_fake_quantized(ctx, node):
             continue
+        readers = ctx.memo("variable_readers", lambda: _variable_readers(model))  # only once one is needed
         ranges = _ranges(model, fake_quant, readers)
         if ranges is None:
             continue
@@ -100,18 +100,18 @@ def activation_bit_width(ctx, rule) -> Iterator[Hit]:
         bits = node.attr_int("num_bits", 8)
         if _INT8_BITS[0] <= bits <= _INT8_BITS[1]:
             continue
-        inputs = [src for src, d in ctx.model.producers(node.key) if d["kind"] == "data" and d["index"] == 0]
+        inputs = data_inputs(ctx.model, node.key)[:1]
         if inputs and (sources.source(inputs[0]) or (VARIABLE,))[0] != VARIABLE:
             yield Hit(node.key, {"bits": bits})
 
 
 def _weight_fake_quant(model, node, through: frozenset[str]):
     """The fake-quant node the weights (second operand) come from, through `through` ops; None if none."""
-    weights = [src for src, d in model.producers(node.key) if d["kind"] == "data" and d["index"] == 1]
+    weights = data_inputs(model, node.key)[1:2]
     for _ in range(8):
         if not weights or model.nodes[weights[0]].op not in through:
             break
-        weights = [src for src, d in model.producers(weights[0]) if d["kind"] == "data" and d["index"] == 0]
+        weights = data_inputs(model, weights[0])[:1]
     found = model.nodes[weights[0]] if weights else None
     return found if found is not None and found.op in _WEIGHT_FAKE_QUANT else None
 
@@ -128,7 +128,7 @@ def _output_fake_quantized(ctx, node) -> bool:
             op = model.nodes[dst].op
             if op in op_set("fake_quant"):
                 return True
-            others = [src for src, d in model.producers(dst) if d["kind"] == "data" and src != key]
+            others = [src for src in data_inputs(model, dst) if src != key]
             if op in _FUSED_AFTER or op in _FUSED_AFTER_WITH_CONSTANT and all(
                     (sources.source(src) or (VARIABLE,))[0] == VARIABLE for src in others):
                 seen.add(dst)
@@ -140,17 +140,11 @@ def _ranges(model, fake_quant, readers) -> tuple[list[float], list[float]] | Non
     """(mins, maxes) of a fake-quant, one pair per channel; None when either is not known."""
     if fake_quant.op == "FakeQuantWithMinMaxArgs":
         return [fake_quant.attr_float("min", -6.0)], [fake_quant.attr_float("max", 6.0)]
-    found = []
-    for index in (1, 2):
-        source = [src for src, d in model.producers(fake_quant.key) if d["kind"] == "data" and d["index"] == index]
-        values = _known_floats(model, source[0], readers) if source else None
-        if not values:
-            return None
-        found.append(values)
-    mins, maxes = found
-    if len(mins) != len(maxes):
+    operands = data_inputs(model, fake_quant.key)[1:3]
+    found = [_known_floats(model, src, readers) for src in operands]
+    if len(found) != 2 or not all(found) or len(found[0]) != len(found[1]):
         return None
-    return mins, maxes
+    return found[0], found[1]
 
 
 def _known_floats(model, key, readers, depth: int = 0, limit: int = 1 << 16) -> list[float] | None:
@@ -158,7 +152,7 @@ def _known_floats(model, key, readers, depth: int = 0, limit: int = 1 << 16) -> 
     Identity nodes and variable reads), or a range the model computes from its weights (the
     min or max of all of them, or per last axis, maybe clamped to include zero)."""
     node = model.nodes[key]
-    inputs = [src for src, d in model.producers(key) if d["kind"] == "data"]
+    inputs = data_inputs(model, key)
     if node.op == "Const":
         return node.const_values()
     if key in readers:

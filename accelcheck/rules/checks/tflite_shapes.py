@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from ...model.dtypes import base_dtype
 from ...model.meta import unrestored_variables
-from ...model.shapes import output_shape, picked_dims, shape_of
+from ...model.shapes import data_inputs, output_shape, picked_dims, shape_of
 from ...opsets import op_set
 from .converter_shapes import ConverterShapes
 from .value_sources import VARIABLE, ValueSources, input_index
@@ -96,7 +96,7 @@ def _large_narrow_weights(model, cast, inputs) -> bool:
         return False
     source = model.nodes[inputs[0]]
     for _ in range(8):  # a frozen variable read is an Identity of its Const
-        above = [src for src, d in model.producers(source.key) if d["kind"] == "data"]
+        above = data_inputs(model, source.key)
         if source.op != "Identity" or len(above) != 1:
             break
         source = model.nodes[above[0]]
@@ -121,7 +121,7 @@ def _uniform(model, key, memo: dict, depth: int, sources) -> bool:
     node = model.nodes[key]
     if node.op in ("OnesLike", "ZerosLike"):
         return True
-    values = [src for src, d in model.producers(key) if d["kind"] == "data" and d["index"] == 1]
+    values = data_inputs(model, key)[1:2]
     return node.op == "Fill" and len(values) == 1 and _folded(model, values[0], memo, depth + 1, sources)
 
 

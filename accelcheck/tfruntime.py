@@ -102,6 +102,27 @@ def quiet_stdout():
 
 
 @contextlib.contextmanager
+def stderr_kept():
+    """Keep what is written to file descriptor 2 meanwhile (the yielded list receives it, and it is
+    written on to fd 2 afterwards): the converter's quantizer reports its MLIR errors only there,
+    raising a bare RuntimeError. Without a real descriptor, the list stays empty."""
+    import tempfile
+
+    kept: list[str] = []
+    with tempfile.TemporaryFile() as f:
+        try:
+            with _fd_redirected(sys.stderr, f.fileno()):
+                yield kept
+        finally:
+            f.seek(0)
+            text = f.read().decode("utf-8", "replace")
+            kept.append(text)
+            if text:
+                sys.stderr.write(text)
+                sys.stderr.flush()
+
+
+@contextlib.contextmanager
 def quiet_stderr():
     """TensorFlow's C++ side writes to file descriptor 2 itself, past Python and
     TF_CPP_MIN_LOG_LEVEL (absl's "log messages before absl::InitializeLog()", oneDNN and CUDA probes,

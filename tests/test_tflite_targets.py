@@ -111,6 +111,20 @@ def test_full_integer_oracle_confirms_float_fallback():
     assert json.loads(out)["confirm"]["toolchain_verdict"] == "ok"
 
 
+def test_full_integer_oracle_reads_the_quantizer_error_from_its_log():
+    """The quantizer raises a bare RuntimeError and writes its error to stderr only: the oracle reads it
+    there, so TFQ011's finding is confirmed on the node the converter names."""
+    code, out, err = run_cli(built("tf1_qat_same_scale_frozen"), "--target", "tflite-int8", "--confirm",
+                             "--format", "json", timeout=300)
+    assert code == 1, err
+    report = json.loads(out)
+    assert [(f["code"], f["location"]["node"], f["confirmation"]) for f in report["findings"]] == \
+        [("TFQ011", "pool", "confirmed")]
+    assert report["confirm"]["missed"] == []
+    assert "same scale constraint" in report["confirm"]["runs"][0]["error"]
+    assert "same scale constraint" not in err  # the converter's log stays quiet
+
+
 def test_tensorflows_gpu_analyzer_is_lax_where_accelcheck_is_exact():
     """TF 2.21's analyzer calls IF and WHERE GPU-compatible; the delegate takes neither."""
     code = f"""

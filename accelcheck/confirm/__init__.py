@@ -145,7 +145,7 @@ def run_isolated(fn_name: str, timeout: float = DEFAULT_TIMEOUT, **kwargs):
     argv, tool, signature = _cli_args(fn_name, kwargs)
     want_list = tool == "xla"
     env = dict(os.environ)
-    env.setdefault("TF_CPP_MIN_LOG_LEVEL", "3")
+    env.setdefault("TF_CPP_MIN_LOG_LEVEL", "2")  # errors only: the quantizer reports its errors there (kept unless verbose)
     root = str(Path(__file__).resolve().parents[2])
     env["PYTHONPATH"] = root + (os.pathsep + env["PYTHONPATH"] if env.get("PYTHONPATH") else "")
     start = time.monotonic()

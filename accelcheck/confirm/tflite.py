@@ -21,7 +21,7 @@ import tempfile
 import time
 
 from . import OracleProblem, OracleResult, dedupe
-from ..tfruntime import exc_line, one_line, quiet_stdout, tf
+from ..tfruntime import exc_line, one_line, quiet_stdout, stderr_kept, tf
 from . import loading
 
 _KINDS = {1: "needs_flex", 2: "needs_custom", 3: "unsupported_control_flow_v1"}
@@ -42,11 +42,12 @@ def convert_tflite(model, select_tf_ops: bool, tags=None, signature_keys: list[s
     signature = ",".join(signature_keys) if signature_keys else None
     start = time.monotonic()
     result = OracleResult(tool=tool, ok=False, problems=[], error="", signature=signature)
+    log: list[str] = []
     try:
         if isinstance(model, (str, os.PathLike)):
             model = loading.open_model(model, tags)
         t = tf()
-        with quiet_stdout():
+        with quiet_stdout(), stderr_kept() as log:
             if full_integer:
                 result.problems = _full_integer_problems(t, model, signature_keys, inputs, outputs)
             else:
@@ -59,6 +60,8 @@ def convert_tflite(model, select_tf_ops: bool, tags=None, signature_keys: list[s
     except BaseException as e:  # noqa: BLE001 - an oracle reports, it never raises
         if isinstance(e, KeyboardInterrupt):
             raise
+        if not str(e).strip():  # the quantizer's own errors went to the log only
+            e = _logged_error(e, "".join(log))
         try:
             result.problems = problems_from_exception(e)
             result.error = summary(e)
@@ -68,6 +71,18 @@ def convert_tflite(model, select_tf_ops: bool, tags=None, signature_keys: list[s
             result.problems = [OracleProblem("", "", "", "other", result.error)]
     result.seconds = round(time.monotonic() - start, 3)
     return result
+
+
+def _logged_error(e: BaseException, log: str) -> BaseException:
+    """`e` with the MLIR errors the log holds (`loc("node"): error: ...`) as its message, worded as
+    the converter's own exceptions word them (`<unknown>:0: error: loc("node"): ...`); `e` itself
+    when there are none."""
+    found = (_LOGGED_ERROR.match(ln) for ln in log.splitlines())
+    lines = [f"<unknown>:0: error: {m.group(1)}: {m.group(2)}" for m in found if m]
+    return type(e)("\n".join(dict.fromkeys(lines))) if lines else e
+
+
+_LOGGED_ERROR = re.compile(r"^(loc\(.*?\)): error: (.*)$")
 
 
 def _full_integer_problems(t, model, signature_keys, inputs, outputs) -> list:

@@ -22,6 +22,11 @@ cannot use (measured with TF 2.21, full-integer conversion with representative d
   relu -> fake-quant fails; conv -> add of another conv's output -> relu -> fake-quant converts:
   the converter then quantizes the float weights itself), and only in a SavedModel: from_frozen_graph
   requantizes the weights of the same graph frozen.
+
+A frozen GraphDef is converted differently (from_frozen_graph): a fake-quant on an activation keeps
+its range while the tensors around it are calibrated, so an op whose int8 kernel needs the same
+scale on its input and output (a pool, reshape, slice, split, ...) right after one fails to
+quantize (TFQ011; the same graphs as SavedModels convert).
 """
 
 from __future__ import annotations
@@ -31,6 +36,7 @@ from typing import Iterator
 from ...model.checkpoint import variable_floats
 from ...model.shapes import data_inputs, shape_of
 from ...opsets import op_set
+from ...resources import load_data
 from . import Hit
 from .tflite_shapes import converter_sources
 from .value_sources import VARIABLE
@@ -129,6 +135,38 @@ def reshaped_per_channel_weights(ctx, rule) -> Iterator[Hit]:
             out = shape_of(model, reshape.key, "0")
             if out is not None and (axis >= len(out) or out[axis] != shape[axis]):
                 yield Hit(reshape.key, {"fake_quant": fake_quant.name, "axis": axis, "shape": list(out)})
+
+
+def frozen_same_scale(ctx, rule) -> Iterator[Hit]:
+    """In a frozen GraphDef, an op whose int8 kernel keeps its input's scale (the same-scale ops),
+    fed by a fake-quant of a computed value: the fake-quant fixes the input's scale, calibration
+    gives the output its own, and full-integer quantization fails. Some of these ops the converter
+    requantizes unless a fake-quant fixes their output too (measured: tflite_int8_same_scale.json)."""
+    model = ctx.model
+    if model.format not in ("frozen_graph", "graph_text"):
+        return  # a SavedModel's fake-quants are applied while converting: the same graphs convert (measured)
+    table = load_data("tflite_int8_same_scale.json")
+    always, with_fixed_output = frozenset(table["after_fake_quant"]), frozenset(table["with_fixed_output"])
+    fake_quants = op_set("fake_quant")
+    sources = converter_sources(ctx)
+    identity = frozenset({"Identity"})
+    flagged: set = set()
+    for fake_quant in ctx.nodes_with_ops(fake_quants, live_only=True):
+        value = data_inputs(model, fake_quant.key)[:1]
+        if not value or model.nodes[value[0]].op in _GRAPH_INPUTS:
+            continue  # on a graph input: requantized from the input's calibrated range (measured, mixed): not judged
+        if (sources.source(value[0]) or (VARIABLE,))[0] == VARIABLE:
+            continue  # weights: folded into the op that uses them
+        for node in _reached(model, fake_quant.key, identity):
+            if node.key in flagged or not ctx.is_live(node.key):
+                continue
+            if node.op in always or node.op in with_fixed_output and any(  # through a concat of concats too
+                    after.op in fake_quants for after in _reached(model, node.key, identity | with_fixed_output)):
+                flagged.add(node.key)
+                yield Hit(node.key, {"fake_quant": fake_quant.name})
+
+
+_GRAPH_INPUTS = frozenset({"Placeholder", "PlaceholderWithDefault"})
 
 
 # Reshapes the converter turns into a tfl.reshape of the quantized weights.
@@ -274,6 +312,7 @@ def _zero_point(low: float, high: float, bits: int, narrow: bool) -> int:
 CHECKS = {"tflite-int8-per-channel-matmul": per_channel_matmul_weights,
           "tflite-int8-asymmetric-weights": asymmetric_weight_ranges,
           "tflite-int8-activation-bits": activation_bit_width,
-          "tflite-int8-reshaped-per-channel": reshaped_per_channel_weights}
+          "tflite-int8-reshaped-per-channel": reshaped_per_channel_weights,
+          "tflite-int8-frozen-same-scale": frozen_same_scale}
 OPTIONS = {"tflite-int8-per-channel-matmul": {}, "tflite-int8-asymmetric-weights": {}, "tflite-int8-activation-bits": {},
-           "tflite-int8-reshaped-per-channel": {}}
+           "tflite-int8-reshaped-per-channel": {}, "tflite-int8-frozen-same-scale": {}}

@@ -63,10 +63,11 @@ def _folded(model, key, memo: dict, depth: int, sources) -> bool:
         memo[key] = _known_dims(model, node, inputs)
         return memo[key]
     shapes = node.output_shapes()
-    # A one-operand op that keeps its operand's shape, or a reduction, never grows it, which the
-    # folder's size policy allows whatever the graph records (a frozen GraphDef records no shapes: a
-    # frozen Keras PReLU's -alpha leaves no NEG in int8, measured on fresh20's face-mesh net).
-    never_grows = node.op in op_set("keeps_shape") and len(inputs) == 1 or node.op in op_set("reductions")
+    # An op that keeps its first operand's shape, or a reduction, never grows it, which the folder's
+    # size policy allows whatever the graph records (a frozen GraphDef records no shapes: a frozen
+    # Keras PReLU's -alpha leaves no NEG in int8, measured on fresh20's face-mesh net, nor does a
+    # causal mask's band_part of constant ones, measured on fresh24's attention block).
+    never_grows = node.op in op_set("keeps_shape") or node.op in op_set("reductions")
     memo[key] = ((node.op in _SHAPE_ARITHMETIC or never_grows or _fold_size(model, node, shapes)) and bool(inputs)
                  and all(_folded(model, src, memo, depth + 1, sources) for src in inputs))
     return memo[key]

@@ -120,7 +120,6 @@ def _served_input(model, node) -> bool:
             and _returned(model, *source))
 
 
-
 def _returned(model, key, port: str, depth: int = 0) -> bool:
     """Whether a tensor (through Identity nodes, function returns and call sites) is a signature output."""
     node = model.nodes[key]

@@ -39,7 +39,6 @@ from ...opsets import op_set
 from ...resources import load_data
 from . import Hit
 from .tflite_shapes import converter_sources
-from .value_sources import VARIABLE
 
 _PER_CHANNEL = "FakeQuantWithMinMaxVarsPerChannel"
 # The FakeQuant* ops of the fake-quant set (the QuantizeAndDequantize ops were not measured here).
@@ -108,7 +107,7 @@ def activation_bit_width(ctx, rule) -> Iterator[Hit]:
         if _INT8_BITS[0] <= bits <= _INT8_BITS[1]:
             continue
         inputs = data_inputs(ctx.model, node.key)[:1]
-        if inputs and (sources.source(inputs[0]) or (VARIABLE,))[0] != VARIABLE:
+        if inputs and not sources.fixed(inputs[0]):
             yield Hit(node.key, {"bits": bits})
 
 
@@ -122,7 +121,7 @@ def reshaped_per_channel_weights(ctx, rule) -> Iterator[Hit]:
     sources = converter_sources(ctx)
     for fake_quant in ctx.nodes_with_ops(frozenset({_PER_CHANNEL}), live_only=True):
         weights = data_inputs(model, fake_quant.key)[:1]
-        if not weights or (sources.source(weights[0]) or (VARIABLE,))[0] != VARIABLE:
+        if not weights or not sources.fixed(weights[0]):
             continue
         node = model.nodes[weights[0]]
         shape = node.const_shape() if node.op == "Const" else shape_of(model, weights[0], "0")
@@ -150,23 +149,21 @@ def frozen_same_scale(ctx, rule) -> Iterator[Hit]:
     fake_quants = op_set("fake_quant")
     sources = converter_sources(ctx)
     identity = frozenset({"Identity"})
+    to_fixing_fake_quant = identity | with_fixed_output  # through a concat of concats too
     flagged: set = set()
     for fake_quant in ctx.nodes_with_ops(fake_quants, live_only=True):
         value = data_inputs(model, fake_quant.key)[:1]
-        if not value or model.nodes[value[0]].op in _GRAPH_INPUTS:
+        if not value or sources.is_feed(value[0]):
             continue  # on a graph input: requantized from the input's calibrated range (measured, mixed): not judged
-        if (sources.source(value[0]) or (VARIABLE,))[0] == VARIABLE:
+        if sources.fixed(value[0]):
             continue  # weights: folded into the op that uses them
         for node in _reached(model, fake_quant.key, identity):
             if node.key in flagged or not ctx.is_live(node.key):
                 continue
-            if node.op in always or node.op in with_fixed_output and any(  # through a concat of concats too
-                    after.op in fake_quants for after in _reached(model, node.key, identity | with_fixed_output)):
+            if node.op in always or node.op in with_fixed_output and any(
+                    after.op in fake_quants for after in _reached(model, node.key, to_fixing_fake_quant)):
                 flagged.add(node.key)
                 yield Hit(node.key, {"fake_quant": fake_quant.name})
-
-
-_GRAPH_INPUTS = frozenset({"Placeholder", "PlaceholderWithDefault"})
 
 
 # Reshapes the converter turns into a tfl.reshape of the quantized weights.
@@ -212,8 +209,7 @@ def _output_fake_quantized(ctx, node) -> bool:
             if op in op_set("fake_quant"):
                 return True
             others = [src for src in data_inputs(model, dst) if src != key]
-            if op in _FUSED_AFTER or op in _FUSED_AFTER_WITH_CONSTANT and all(
-                    (sources.source(src) or (VARIABLE,))[0] == VARIABLE for src in others):
+            if op in _FUSED_AFTER or op in _FUSED_AFTER_WITH_CONSTANT and all(sources.fixed(src) for src in others):
                 seen.add(dst)
                 queue.append(dst)
     return False

@@ -69,6 +69,15 @@ class ValueSources:
         # variables that passes through one is unknowable to it (a constant still folds).
         self.opaque_ops = opaque_ops
 
+    def fixed(self, key) -> bool:
+        """Whether the value is known before the graph runs: a constant, or a variable the compiler
+        reads when it compiles (TFLite: freezes)."""
+        return (self.source(key) or (VARIABLE,))[0] == VARIABLE
+
+    def is_feed(self, key) -> bool:
+        """Whether the value is itself a graph input (not computed from one)."""
+        return self.source(key) == (INPUT, key)
+
     def of_input(self, node, arg_name: str):
         """The worst source of the named input of `node` (None: constant, or no such input)."""
         index = input_index(node, arg_name)

@@ -1,6 +1,7 @@
 """Reading models: loader (path -> Model) and the Model graph rules work on."""
 
-from .graph import Model, Signature, TensorSpec, Variable
+from .graph import Model
+from .records import Signature, TensorSpec, Variable
 from .node import Node, NodeKey
 from .loader import DEFAULT_TAGS, load
 

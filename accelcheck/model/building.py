@@ -3,15 +3,18 @@ bulk (at a million nodes this is most of what a check costs)."""
 
 from __future__ import annotations
 
+from itertools import chain
 from pathlib import Path
 from sys import intern
 
 from ..errors import LoadError
 from . import opdefs
 from .dtypes import dtype_name
-from .graph import FunctionInfo, Model, function_scope
+from .graph import Model, function_scope
 from .names import parse_input, split_input
-from .node import ARG_OP, Node
+from .graph_bytes import GraphBytes
+from .node import ARG_OP, Node, read_attrs
+from .records import FunctionInfo
 from .signatures import infer_signature
 
 # Edge data is read-only and mostly the same few values (port "0", input 0 or 1): shared dicts
@@ -22,14 +25,26 @@ _DATA_EDGES: dict[tuple[str, int], dict] = {}
 
 
 def from_graph_def(source: Path, graph_def, fmt: str) -> Model:
+    """`graph_def`: a parsed GraphDef, or a GraphBytes whose top-level nodes are parsed a chunk at a
+    time and linked as they come (their NodeDefs are let go: nodes parse theirs again when asked)."""
     model = Model(str(source), fmt)
-    model.graph_def = graph_def
-    model.producer = graph_def.versions.producer if graph_def.HasField("versions") else None
-    library = {f.signature.name: f for f in graph_def.library.function if f.signature.name}
+    chunked = isinstance(graph_def, GraphBytes)
+    if chunked:
+        model.graph_def_source, head = graph_def, graph_def.rest
+    else:
+        model.graph_def = head = graph_def
+    model.producer = head.versions.producer if head.HasField("versions") else None
+    library = {f.signature.name: f for f in head.library.function if f.signature.name}
 
     may_call: dict[str, bool] = {}  # per op: can its nodes call functions (judged once per op)
-    _add_nodes(model, "", graph_def.node, library, may_call, source)
-    for fdef in graph_def.library.function:
+    pending: dict | None = None
+    if chunked:
+        pending = {}
+        for first, node_defs in graph_def.chunks():
+            _add_nodes(model, "", node_defs, library, may_call, source, graph_def, first, pending)
+    else:
+        _add_nodes(model, "", graph_def.node, library, may_call, source)
+    for fdef in head.library.function:
         fname = function_scope(fdef.signature.name)
         arg_names = [a.name for a in fdef.signature.input_arg]
         for arg in fdef.signature.input_arg:
@@ -41,49 +56,28 @@ def from_graph_def(source: Path, graph_def, fmt: str) -> Model:
         returns = [fdef.ret.get(arg.name, "") for arg in fdef.signature.output_arg]
         model.functions[fname] = FunctionInfo(fname, arg_names, rets, len(fdef.node_def), returns)
 
-    _link(model, source)
+    _link(model, source, pending)
     model.find_variables()
     if fmt in ("frozen_graph", "graph_text"):
         infer_signature(model)
     return model
 
 
-def _link(model: Model, source: Path) -> None:
-    """Every edge, into the Model's per-node input lists (Model.pred; Model.succ is derived from
-    them), in one pass: each node's inputs in order, then the call edges from the bodies it calls."""
-    nodes, pred, data_edges = model.nodes, model.pred, _DATA_EDGES
+def _link(model: Model, source: Path, pending: dict | None) -> None:
+    """Every edge, into the Model's per-node input tuples (Model.pred, in node order; Model.succ is
+    derived from them): each node's inputs in order, then the call edges from the bodies it calls.
+    `pending`: when the top-level nodes were linked while they were read (see _add_nodes), the ones
+    left to finish, (input names, or None when already resolved; edges so far)."""
+    nodes, pred = model.nodes, model.pred
     called = {fn for node in nodes.values() for fn in node.calls}
-    for node in nodes.values():
-        proto = node.proto
-        if proto is None:
-            continue
-        scope = node.scope
-        in_function = bool(scope)
-        index = 0
-        dst = node.key
-        into: list = []
-        for text in proto.input:
-            if ":" in text or text[:1] == "^":
-                name, port, control = split_input(text, in_function)
-            else:  # most inputs of a big graph: a node's first output, by name alone
-                name, port, control = text, "0", False
-            producer = nodes.get((scope, name))
-            if producer is None:
-                if in_function and scope not in called:
-                    # TensorFlow imports a library without instantiating its functions: a broken
-                    # body matters only once something calls it, and nothing calls this one.
-                    continue
-                where = f" in function {scope}" if scope else ""
-                raise LoadError(source, f"node {node.name!r}{where} has input {text!r}, "
-                                        "which names a node that does not exist")
-            if control:
-                data = _CONTROL_EDGE
-            else:
-                data = data_edges.get((port, index))
-                if data is None:
-                    data = data_edges[(port, index)] = {"kind": "data", "port": port, "index": index}
-                index += 1
-            into.append((producer.key, data))  # the producer's own key: one tuple per node, not per edge
+    if pending is None:
+        todo = ((node, node.proto.input, None) for node in nodes.values() if not node.is_arg)
+    else:
+        todo = chain(((nodes[key], texts, into) for key, (texts, into) in pending.items()),
+                     ((node, node.proto.input, None) for node in nodes.values() if node.scope and not node.is_arg))
+    for node, texts, into in todo:
+        if texts is not None:
+            into = _input_edges(nodes, node, texts, source, called)
         for fn in node.calls:
             for ret in model.functions[fn].ret_nodes:
                 body_node = nodes.get((fn, ret))
@@ -91,43 +85,93 @@ def _link(model: Model, source: Path) -> None:
                     raise LoadError(source, f"function {fn!r} returns {ret!r}, which is not a node of its body")
                 into.append((body_node.key, _CALL_EDGE))
         if into:
-            pred[dst] = into
+            pred[node.key] = tuple(into)  # read-only, and half the size of a list grown by appends
+        else:
+            pred.pop(node.key, None)  # a place kept by _add_nodes
 
 
-def _add_nodes(model: Model, scope: str, node_defs, library: dict, may_call: dict, source: Path) -> None:
-    """One scope's NodeDefs, in bulk: the loop that runs a million times at scale."""
-    nodes = model.nodes
-    for nd in node_defs:
+def _input_edges(nodes: dict, node: Node, texts, source: Path, called) -> list | None:
+    """(producer key, edge data) for each of the node's inputs, in order. A producer not loaded:
+    with `called` None (loading is not done), None; else LoadError, or, in a function nothing
+    calls, the input is left out (TensorFlow imports a library without instantiating it)."""
+    scope = node.scope
+    in_function = bool(scope)
+    index = 0
+    into: list = []
+    for text in texts:
+        if ":" in text or text[:1] == "^":
+            name, port, control = split_input(text, in_function)
+        else:  # most inputs of a big graph: a node's first output, by name alone
+            name, port, control = text, "0", False
+        producer = nodes.get((scope, name))
+        if producer is None:
+            if called is None:
+                return None
+            if in_function and scope not in called:
+                continue
+            where = f" in function {scope}" if scope else ""
+            raise LoadError(source, f"node {node.name!r}{where} has input {text!r}, "
+                                    "which names a node that does not exist")
+        if control:
+            data = _CONTROL_EDGE
+        else:
+            data = _DATA_EDGES.get((port, index))
+            if data is None:
+                data = _DATA_EDGES[(port, index)] = {"kind": "data", "port": port, "index": index}
+            index += 1
+        into.append((producer.key, data))  # the producer's own key: one tuple per node, not per edge
+    return into
+
+
+def _add_nodes(model: Model, scope: str, node_defs, library: dict, may_call: dict, source: Path,
+               src: GraphBytes | None = None, first: int = 0, pending: dict | None = None) -> None:
+    """One scope's NodeDefs, in bulk: the loop that runs a million times at scale.
+
+    With `src` (top-level nodes read a chunk at a time), the nodes keep their index in it rather
+    than the NodeDef, their dtype attrs are read now, and they are linked now, while the NodeDef is
+    at hand: most producers come before their consumers. The rest, and nodes that call functions
+    (not loaded yet), go to `pending` for _link, with their place in Model.pred kept."""
+    nodes, pred = model.nodes, model.pred
+    for i, nd in enumerate(node_defs, first):
         # Ops and devices repeat across nodes: one string each (interned), not one per node.
         op = intern(nd.op)
-        node = Node(scope, nd.name, op, intern(nd.device), nd)
-        if node.key in nodes:
+        node = Node(scope, nd.name, op, intern(nd.device), nd if src is None else i, src=src)
+        key = node.key
+        if key in nodes:
             where = f" in function {scope}" if scope else ""
             raise LoadError(source, f"duplicate node name {node.name!r}{where}")
         calls = may_call.get(op)
         if calls is None:
             calls = may_call[op] = op in library or opdefs.may_call_functions(op)
         if calls:
-            node.calls = tuple(_called_functions(node, library, source))
-        nodes[node.key] = node
+            node.calls = tuple(_called_functions(node, nd, library, source))
+        nodes[key] = node
+        if src is not None:
+            node._dtypes, node._attr_names = read_attrs(op, nd.attr)  # every dtype check reads them
+            into = _input_edges(nodes, node, nd.input, source, None)
+            if into is None or node.calls:
+                pending[key] = (tuple(nd.input) if into is None else None, into)
+                pred[key] = ()
+            elif into:
+                pred[key] = tuple(into)
 
 
 def _add_node(model: Model, node: Node, library: dict, source: Path) -> None:
     if node.key in model.nodes:
         where = f" in function {node.scope}" if node.scope else ""
         raise LoadError(source, f"duplicate node name {node.name!r}{where}")
-    if node.proto is not None:
-        node.calls = tuple(_called_functions(node, library, source))
+    if not node.is_arg:
+        node.calls = tuple(_called_functions(node, node.proto, library, source))
     model.nodes[node.key] = node
 
 
-def _called_functions(node: Node, library: dict, source: Path) -> list[str]:
+def _called_functions(node: Node, node_def, library: dict, source: Path) -> list[str]:
     calls: list[str] = []
     if node.op in library:
         calls.append(node.op)
     if not opdefs.may_call_functions(node.op):
         return calls
-    for attr_name, value in node.proto.attr.items():
+    for attr_name, value in node_def.attr.items():
         kind = value.WhichOneof("value")
         names = []
         if kind == "func":

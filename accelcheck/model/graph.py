@@ -19,14 +19,13 @@ callers: a body node is live if any live call site reaches it.
 from __future__ import annotations
 
 from collections import Counter, deque
-from dataclasses import dataclass, field
 from typing import Iterable, Iterator
 
 from . import opdefs
 from ..opsets import op_set
-from .dtypes import ITEM_SIZE, base_dtype, dtype_name, shape_tuple
-from .names import parse_tensor_name
+from .dtypes import dtype_name, shape_tuple
 from .node import Node, NodeKey
+from .records import FunctionInfo, Signature, Variable
 
 # The scope of a library function whose signature has no name (TensorFlow imports such a library;
 # nothing can call it). Scope "" is the top-level graph, so it needs a name no function can have.
@@ -65,78 +64,6 @@ def is_resource_writer(op: str) -> bool:
     return op in _RESOURCE_WRITERS or op.startswith(_RESOURCE_WRITER_PREFIXES)
 
 
-@dataclass(frozen=True)
-class TensorSpec:
-    name: str  # tensor name as the signature gives it ("x:0")
-    dtype: str
-    shape: tuple[int | None, ...] | None  # None: unknown rank
-    node: NodeKey | None  # producing node, if it resolves
-    encoding: str = "name"  # TensorInfo encoding: "name" (a dense tensor), "coo_sparse" or "composite_tensor"
-
-
-@dataclass
-class Signature:
-    name: str
-    inputs: dict[str, TensorSpec]
-    outputs: dict[str, TensorSpec]
-    method: str = ""
-    inferred: bool = False  # True when guessed from graph structure (frozen graphs have no signatures)
-
-    # Nodes that run besides the outputs' producers: the _Retval nodes of a graph written as a
-    # function (their device and input edge are part of what runs).
-    targets: frozenset[NodeKey] = frozenset()
-
-    def output_nodes(self) -> set[NodeKey]:
-        return {t.node for t in self.outputs.values() if t.node is not None} | set(self.targets)
-
-    def fed_tensors(self) -> set[tuple[NodeKey, str]]:
-        """(node, port) of every input tensor: what runs the signature does not compute."""
-        return {(t.node, str(parse_tensor_name(t.name)[1])) for t in self.inputs.values() if t.node is not None}
-
-
-@dataclass
-class Variable:
-    node: NodeKey
-    kind: str  # "ref" (VariableV2) or "resource" (VarHandleOp)
-    dtype: str
-    shape: tuple[int | None, ...] | None
-    assigned_by: list[NodeKey] = field(default_factory=list)
-    checkpoint_bytes: int | None = None
-
-    @property
-    def bytes(self) -> int | None:
-        if self.checkpoint_bytes is not None:
-            return self.checkpoint_bytes
-        if self.shape is None or any(d is None for d in self.shape):
-            return None
-        n = ITEM_SIZE.get(base_dtype(self.dtype))
-        if n is None:
-            return None
-        for d in self.shape:
-            n *= d
-        return n
-
-
-@dataclass
-class FunctionInfo:
-    name: str
-    arg_names: list[str]
-    ret_nodes: set[str]  # body node names producing results or control results
-    node_count: int
-    returns: list[str] = field(default_factory=list)  # per output, the body tensor it returns ("node:out:0")
-
-    @property
-    def output_count(self) -> int:
-        return len(self.returns)
-
-    def returned(self, index: int) -> tuple[str, str] | None:
-        """(body node, its port) that result `index` comes from; None past the last result."""
-        if not 0 <= index < len(self.returns):
-            return None
-        name, _, port = self.returns[index].partition(":")
-        return name, port
-
-
 class Model:
     """A parsed model: the graph, its functions, signatures and variables. Read-only for rules."""
 
@@ -146,13 +73,13 @@ class Model:
         self.producer: int | None = None
         self.tags: list[str] = []
         self.available_tags: list[list[str]] = []
-        # Edges as plain lists of (neighbour, edge data) per node, in input order (the order
+        # Edges as plain sequences of (neighbour, edge data) per node (pred: tuples), in input order (the order
         # networkx iterates them in too), filled by the loader: several times cheaper to build
         # and to hold than networkx's dicts, and all the check path needs. `graph` builds the
         # networkx view. Edge data dicts are shared between edges: read them, never change them.
         # `succ` is derived from `pred` when first asked: a check that only walks back from the
         # outputs (most packs, on big graphs) never pays for it.
-        self.pred: dict[NodeKey, list[tuple[NodeKey, dict]]] = {}
+        self.pred: dict[NodeKey, tuple[tuple[NodeKey, dict], ...]] = {}
         self._succ: dict[NodeKey, list[tuple[NodeKey, dict]]] | None = None
         self._consumed: set[NodeKey] | None = None
         self._graph = None
@@ -165,13 +92,24 @@ class Model:
         self.tensorflow_version: str | None = None  # meta_info_def.tensorflow_version, when recorded
         self.init_ops: set[NodeKey] = set()  # what a SavedModel loader runs first (main_op, table init, ...)
         self.has_object_graph = False  # a TF2 SavedModel: loaded as objects and functions, not a session
-        self.graph_def = None  # the GraphDef proto; kept for writers and fix passes
+        self._graph_def = None  # the GraphDef proto; kept for writers and fix passes
+        self.graph_def_source = None  # or the GraphBytes it is parsed from when first asked (graph_bytes)
         self.meta_graph = None  # the MetaGraphDef, when there is one
         self._live_cache: dict[str, frozenset[NodeKey]] = {}
         self._chain_cache: dict[str, dict[str, list[str]]] = {}
         self._call_sites: dict[str, list[Node]] | None = None
         self._unsigned: frozenset[NodeKey] | None = None
         self._live_anywhere: tuple | None = None  # (signature names, their live sets' union)
+
+    @property
+    def graph_def(self):
+        if self._graph_def is None and self.graph_def_source is not None:
+            self._graph_def = self.graph_def_source.graph_def()
+        return self._graph_def
+
+    @graph_def.setter
+    def graph_def(self, value) -> None:
+        self._graph_def = value
 
     @property
     def succ(self) -> dict[NodeKey, list[tuple[NodeKey, dict]]]:
@@ -373,8 +311,10 @@ class Model:
         total = sum(v.bytes or 0 for v in self.variables)
         served = self.served()
         for node in self.real_nodes():
-            if node.op == "Const" and "value" in node.attrs and node.key in served:
-                total += len(node.attrs["value"].tensor.tensor_content)
+            if node.op == "Const" and node.key in served:
+                attrs = node.attrs
+                if "value" in attrs:
+                    total += len(attrs["value"].tensor.tensor_content)
         return total
 
     def devices(self) -> dict[str, int]:

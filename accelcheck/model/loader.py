@@ -21,7 +21,7 @@ from google.protobuf import message as pb_message
 from google.protobuf import text_format
 
 from ..errors import ForeignFormat, LoadError
-from . import tflite_file, wire
+from . import graph_bytes, tflite_file, wire
 from .building import from_graph_def
 from .checkpoint import checkpoint_beside, checkpoint_names, variable_sizes
 from .graph import Model
@@ -117,11 +117,14 @@ def _load_file(p: Path, tags) -> Model:
             return _from_saved_model(p.parent, _parse_bytes(p, data, pb.saved_model_pb2.SavedModel), tags, source=p)
         if kind == "meta_graph":
             meta = _try_parse(data, pb.meta_graph_pb2.MetaGraphDef)
-            if meta is not None and _plausible_graph(meta.graph_def):
+            if meta is not None and _plausible_graph(meta.graph_def.node, meta.graph_def.library.function):
                 return _from_meta_graph(p.parent, meta, p)
         else:
+            model = _from_graph_bytes(p, data)
+            if model is not None:
+                return model
             graph_def = _try_parse(data, pb.graph_pb2.GraphDef)
-            if graph_def is not None and _plausible_graph(graph_def):
+            if graph_def is not None and _plausible_graph(graph_def.node, graph_def.library.function):
                 return from_graph_def(p, graph_def, "frozen_graph")
     _top_level_fields(p, data)  # a precise message for truncated or corrupt bytes, if that is it
     raise LoadError(p, "not a TensorFlow model: the protobuf parses as neither a GraphDef, "
@@ -183,12 +186,24 @@ def _try_parse(data: bytes, cls):
 _NAME = re.compile(r"[^\x00-\x20\x7f]+")
 
 
-def _plausible_graph(graph_def) -> bool:
+def _from_graph_bytes(p: Path, data: bytes) -> Model | None:
+    """A binary GraphDef, its nodes parsed a chunk at a time (graph_bytes: a fraction of the memory of
+    parsing it whole). None when it is not one, or is broken: the whole-message parse then decides
+    and words the error as for any other file."""
+    source = graph_bytes.scan(data)
+    try:
+        if source is None or not _plausible_graph(source, source.rest.library.function):
+            return None
+        return from_graph_def(p, source, "frozen_graph")
+    except pb_message.DecodeError:  # some node's bytes do not parse
+        return None
+
+
+def _plausible_graph(nodes, functions) -> bool:
     # A misread message is free text throughout, so about a thousand nodes spread over the graph
     # tell as well as all of them (at a million nodes, checking all costs half a second).
-    nodes = graph_def.node
     step = max(1, len(nodes) // 1000)
-    return bool(nodes or graph_def.library.function) and all(
+    return bool(len(nodes) or functions) and all(
         _NAME.fullmatch(nodes[i].name) and _NAME.fullmatch(nodes[i].op) for i in range(0, len(nodes), step))
 
 

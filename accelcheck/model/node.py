@@ -19,21 +19,56 @@ BOUNDARY_OPS = GRAPH_ARG_OPS | GRAPH_RETVAL_OPS
 # attr_dtypes() results by content, and their dtype sets by the shared dict's id (see attr_dtypes).
 _SHARED_DTYPES: dict[tuple, dict[str, str]] = {}
 _DTYPE_SETS: dict[int, tuple[frozenset[str], frozenset[str]]] = {}
+_SHARED_NAMES: dict[tuple, frozenset[str]] = {}  # attr names by content (read_attrs)
 _TYPE_DEFAULTS: dict[str, tuple] = {}  # op -> its OpDef's default dtypes, looked up once per op
+
+
+def read_attrs(op: str, attr) -> tuple[dict[str, str], frozenset[str]]:
+    """A NodeDef's dtype attrs (its `attr` map), with its OpDef's defaults for those left out (see
+    Node.attr_dtypes); and the names of its attrs. Both shared between nodes with the same."""
+    out: dict[str, str] = {}
+    keys = tuple(attr)
+    for key in keys:  # plain iteration and type reads: several times cheaper than items()/WhichOneof
+        value = attr[key]
+        if value.type:
+            out[key] = dtype_name(value.type)
+        elif value.HasField("list"):
+            for i, t in enumerate(value.list.type):
+                out[f"{key}[{i}]"] = dtype_name(t)
+        elif value.HasField("type"):
+            out[key] = dtype_name(0)  # set, to DT_INVALID
+    defaults = _TYPE_DEFAULTS.get(op)
+    if defaults is None:
+        defaults = _TYPE_DEFAULTS[op] = tuple(opdefs.type_defaults(op).items())
+    for key, dtype in defaults:
+        out.setdefault(key, dtype)  # stripped at export because it equals the OpDef default
+    # A big graph has a handful of distinct combinations: one dict each, not one per node, and
+    # checks may memoise a verdict on the dict's identity (shared dicts live as long as the process).
+    names = _SHARED_NAMES.get(keys)
+    if names is None:
+        names = _SHARED_NAMES[keys] = frozenset(keys)
+    return _SHARED_DTYPES.setdefault(tuple(out.items()), out), names
 
 
 class Node:
     """A read-only view of one NodeDef (or function argument) for rules and reports."""
 
-    __slots__ = ("scope", "name", "op", "device", "proto", "calls", "arg_dtype", "key", "is_arg", "is_boundary",
-                 "_dtypes")
+    __slots__ = ("scope", "name", "op", "device", "_proto", "_src", "_attr_names", "calls", "arg_dtype", "key",
+                 "is_arg", "is_boundary", "_dtypes")
 
-    def __init__(self, scope: str, name: str, op: str, device: str = "", proto=None, arg_dtype: str = ""):
+    def __init__(self, scope: str, name: str, op: str, device: str = "", proto=None, arg_dtype: str = "",
+                 src=None):
         self.scope = scope
         self.name = name
         self.op = op
         self.device = device
-        self.proto = proto  # NodeDef, or None for a function argument
+        # The NodeDef; or, for a top-level node of a GraphDef read from its bytes (graph_bytes), the
+        # node's index there (`src`), parsed again when asked; None for a function argument.
+        self._proto = proto
+        self._src = src
+        # With `src`: the names of the node's attrs, so that asking for one it does not have (most
+        # nodes' _output_shapes, say) needs no parse. None: look in the NodeDef.
+        self._attr_names: frozenset[str] | None = None
         self.calls: tuple[str, ...] = ()
         self.arg_dtype = arg_dtype
         self.key: NodeKey = (scope, name)  # plain attributes: read millions of times on big graphs
@@ -42,8 +77,15 @@ class Node:
         self._dtypes: dict[str, str] | None = None
 
     @property
+    def proto(self):
+        """The NodeDef (None for a function argument)."""
+        proto = self._proto
+        return self._src.node_def(proto) if type(proto) is int else proto
+
+    @property
     def attrs(self):
-        return self.proto.attr if self.proto is not None else {}
+        proto = self.proto
+        return proto.attr if proto is not None else {}
 
     def attr_dtypes(self) -> dict[str, str]:
         """Every dtype-valued attr (T, dtype, DstT, ...), lists flattened as "T[0]", ...
@@ -53,29 +95,11 @@ class Node:
         """
         if self._dtypes is not None:  # computed once: every dtype rule asks
             return self._dtypes
-        out: dict[str, str] = {}
-        if self.proto is None:
-            if self.arg_dtype:
-                out["T"] = self.arg_dtype
+        if self.is_arg:
+            out = {"T": self.arg_dtype} if self.arg_dtype else {}
+            self._dtypes = _SHARED_DTYPES.setdefault(tuple(out.items()), out)
         else:
-            attr = self.proto.attr
-            for key in attr:  # plain iteration and type reads: several times cheaper than items()/WhichOneof
-                value = attr[key]
-                if value.type:
-                    out[key] = dtype_name(value.type)
-                elif value.HasField("list"):
-                    for i, t in enumerate(value.list.type):
-                        out[f"{key}[{i}]"] = dtype_name(t)
-                elif value.HasField("type"):
-                    out[key] = dtype_name(0)  # set, to DT_INVALID
-            defaults = _TYPE_DEFAULTS.get(self.op)
-            if defaults is None:
-                defaults = _TYPE_DEFAULTS[self.op] = tuple(opdefs.type_defaults(self.op).items())
-            for key, dtype in defaults:
-                out.setdefault(key, dtype)  # stripped at export because it equals the OpDef default
-        # A big graph has a handful of distinct combinations: one dict each, not one per node, and
-        # checks may memoise a verdict on the dict's identity (shared dicts live as long as the process).
-        self._dtypes = _SHARED_DTYPES.setdefault(tuple(out.items()), out)
+            self._dtypes = read_attrs(self.op, self.proto.attr)[0]
         return self._dtypes
 
     def dtypes(self) -> frozenset[str]:
@@ -94,7 +118,11 @@ class Node:
 
     def _attr(self, key: str):
         """The AttrValue under `key`, or None (absent, or a function argument)."""
-        return self.proto.attr[key] if self.proto is not None and key in self.proto.attr else None
+        names = self._attr_names
+        if names is not None and key not in names:
+            return None
+        proto = self.proto
+        return proto.attr[key] if proto is not None and key in proto.attr else None
 
     def output_shapes(self) -> list[tuple[int | None, ...] | None] | None:
         value = self._attr("_output_shapes")
@@ -179,7 +207,8 @@ class Node:
     @property
     def inputs(self) -> tuple[str, ...]:
         """The NodeDef's inputs as written ("x", "x:1", "fn:out:0", "^ctrl")."""
-        return tuple(self.proto.input) if self.proto is not None else ()
+        proto = self.proto
+        return tuple(proto.input) if proto is not None else ()
 
     def data_inputs(self) -> list[str]:
         return [t for t in self.inputs if not t.startswith("^")]

@@ -14,15 +14,11 @@ TOP_LEVEL = ""  # the scope of the top-level graph's nodes
 
 
 def definition_positions(model: Model) -> dict[NodeKey, int]:
-    """(scope, node name) -> index of the NodeDef in its graph's node list or its function's node_def."""
+    """(scope, node name) -> index of the NodeDef in its graph's node list or its function's node_def.
+    Nodes are loaded in that order, scope by scope, after each function's argument pseudo-nodes."""
     positions: dict[NodeKey, int] = {}
-    graph_def = model.graph_def
-    if graph_def is None:
-        return positions
-    for i, node in enumerate(graph_def.node):
-        positions[(TOP_LEVEL, node.name)] = i
-    for fn in graph_def.library.function:
-        name = fn.signature.name
-        for i, node in enumerate(fn.node_def):
-            positions[(name, node.name)] = i
+    counts: dict[str, int] = {}
+    for key, node in model.nodes.items():
+        if not node.is_arg:
+            positions[key] = counts[node.scope] = counts.get(node.scope, -1) + 1
     return positions

@@ -6,7 +6,8 @@ from __future__ import annotations
 from ..errors import LoadError
 from . import wire
 from .dtypes import dtype_name, shape_tuple
-from .graph import Model, Signature, TensorSpec
+from .graph import Model
+from .records import Signature, TensorSpec
 from .names import parse_tensor_name
 from .node import GRAPH_ARG_OPS, GRAPH_RETVAL_OPS, Node
 

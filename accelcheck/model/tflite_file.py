@@ -26,7 +26,7 @@ from pathlib import Path
 from ..errors import LoadError
 from ..resources import load_data
 from .dtypes import dtype_enum, set_shape
-from .graph import Signature, TensorSpec
+from .records import Signature, TensorSpec
 from .protos import pb
 
 FORMAT = "tflite"

@@ -13,7 +13,7 @@ from .dtypes import dtype_name
 from .graph import Model, function_scope
 from .names import parse_input, split_input
 from .graph_bytes import GraphBytes
-from .node import ARG_OP, Node, read_attrs
+from .node import ARG_OP, Node
 from .records import FunctionInfo
 from .signatures import infer_signature
 
@@ -147,7 +147,7 @@ def _add_nodes(model: Model, scope: str, node_defs, library: dict, may_call: dic
             node.calls = tuple(_called_functions(node, nd, library, source))
         nodes[key] = node
         if src is not None:
-            node._dtypes, node._attr_names = read_attrs(op, nd.attr)  # every dtype check reads them
+            node.read_attrs_now(nd.attr)  # every dtype check reads them
             into = _input_edges(nodes, node, nd.input, source, None)
             if into is None or node.calls:
                 pending[key] = (tuple(nd.input) if into is None else None, into)

@@ -73,8 +73,8 @@ class Model:
         self.producer: int | None = None
         self.tags: list[str] = []
         self.available_tags: list[list[str]] = []
-        # Edges as plain sequences of (neighbour, edge data) per node (pred: tuples), in input order (the order
-        # networkx iterates them in too), filled by the loader: several times cheaper to build
+        # Edges as plain sequences of (neighbour, edge data) per node (pred: tuples), in input
+        # order (the order networkx iterates them in too), filled by the loader: cheaper to build
         # and to hold than networkx's dicts, and all the check path needs. `graph` builds the
         # networkx view. Edge data dicts are shared between edges: read them, never change them.
         # `succ` is derived from `pred` when first asked: a check that only walks back from the

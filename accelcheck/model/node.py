@@ -76,6 +76,11 @@ class Node:
         self.is_boundary = op in BOUNDARY_OPS  # an argument, or a graph-as-function _Arg/_Retval node
         self._dtypes: dict[str, str] | None = None
 
+    def read_attrs_now(self, attr) -> None:
+        """For a node that keeps only its index (graph_bytes): its dtype attrs and the names of its
+        attrs, read from its NodeDef's `attr` while that is at hand."""
+        self._dtypes, self._attr_names = read_attrs(self.op, attr)
+
     @property
     def proto(self):
         """The NodeDef (None for a function argument)."""

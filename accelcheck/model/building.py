@@ -3,7 +3,6 @@ bulk (at a million nodes this is most of what a check costs)."""
 
 from __future__ import annotations
 
-from itertools import chain
 from pathlib import Path
 from sys import intern
 
@@ -26,7 +25,7 @@ _DATA_EDGES: dict[tuple[str, int], dict] = {}
 
 def from_graph_def(source: Path, graph_def, fmt: str) -> Model:
     """`graph_def`: a parsed GraphDef, or a GraphBytes whose top-level nodes are parsed a chunk at a
-    time and linked as they come (their NodeDefs are let go: nodes parse theirs again when asked)."""
+    time (their NodeDefs are let go: nodes parse theirs again when asked)."""
     model = Model(str(source), fmt)
     chunked = isinstance(graph_def, GraphBytes)
     if chunked:
@@ -37,46 +36,41 @@ def from_graph_def(source: Path, graph_def, fmt: str) -> Model:
     library = {f.signature.name: f for f in head.library.function if f.signature.name}
 
     may_call: dict[str, bool] = {}  # per op: can its nodes call functions (judged once per op)
-    pending: dict | None = None
+    pending: dict = {}  # nodes whose edges wait for what is loaded after them (see _add_nodes)
     if chunked:
-        pending = {}
         for first, node_defs in graph_def.chunks():
-            _add_nodes(model, "", node_defs, library, may_call, source, graph_def, first, pending)
+            _add_nodes(model, "", node_defs, library, may_call, source, pending, graph_def, first)
     else:
-        _add_nodes(model, "", graph_def.node, library, may_call, source)
+        _add_nodes(model, "", graph_def.node, library, may_call, source, pending)
     for fdef in head.library.function:
         fname = function_scope(fdef.signature.name)
         arg_names = [a.name for a in fdef.signature.input_arg]
         for arg in fdef.signature.input_arg:
             arg_dtype = dtype_name(arg.type) if arg.type else ""
-            _add_node(model, Node(fname, arg.name, ARG_OP, arg_dtype=arg_dtype), library, source)
-        _add_nodes(model, fname, fdef.node_def, library, may_call, source)
+            _add_arg(model, Node(fname, arg.name, ARG_OP, arg_dtype=arg_dtype), source)
+        _add_nodes(model, fname, fdef.node_def, library, may_call, source, pending)
         rets = {parse_input(t, in_function=True).node for t in fdef.ret.values()}
         rets |= set(fdef.control_ret.values())
         returns = [fdef.ret.get(arg.name, "") for arg in fdef.signature.output_arg]
         model.functions[fname] = FunctionInfo(fname, arg_names, rets, len(fdef.node_def), returns)
 
-    _link(model, source, pending)
+    _finish_links(model, source, pending)
     model.find_variables()
     if fmt in ("frozen_graph", "graph_text"):
         infer_signature(model)
     return model
 
 
-def _link(model: Model, source: Path, pending: dict | None) -> None:
-    """Every edge, into the Model's per-node input tuples (Model.pred, in node order; Model.succ is
-    derived from them): each node's inputs in order, then the call edges from the bodies it calls.
-    `pending`: when the top-level nodes were linked while they were read (see _add_nodes), the ones
-    left to finish, (input names, or None when already resolved; edges so far)."""
+def _finish_links(model: Model, source: Path, pending: dict) -> None:
+    """The edges _add_nodes could not make while it read the nodes: inputs from nodes loaded after
+    them, then the call edges from the bodies of the functions a node calls. `pending`: per node, in
+    node order (so the first broken input reported is the first in the graph), (its input names
+    when they are still to resolve, else None; its input edges, else None)."""
     nodes, pred = model.nodes, model.pred
     called = {fn for node in nodes.values() for fn in node.calls}
-    if pending is None:
-        todo = ((node, node.proto.input, None) for node in nodes.values() if not node.is_arg)
-    else:
-        todo = chain(((nodes[key], texts, into) for key, (texts, into) in pending.items()),
-                     ((node, node.proto.input, None) for node in nodes.values() if node.scope and not node.is_arg))
-    for node, texts, into in todo:
-        if texts is not None:
+    for key, (texts, into) in pending.items():
+        node = nodes[key]
+        if into is None:
             into = _input_edges(nodes, node, texts, source, called)
         for fn in node.calls:
             for ret in model.functions[fn].ret_nodes:
@@ -85,9 +79,9 @@ def _link(model: Model, source: Path, pending: dict | None) -> None:
                     raise LoadError(source, f"function {fn!r} returns {ret!r}, which is not a node of its body")
                 into.append((body_node.key, _CALL_EDGE))
         if into:
-            pred[node.key] = tuple(into)  # read-only, and half the size of a list grown by appends
+            pred[key] = tuple(into)  # read-only, and half the size of a list grown by appends
         else:
-            pred.pop(node.key, None)  # a place kept by _add_nodes
+            del pred[key]  # the place _add_nodes kept
 
 
 def _input_edges(nodes: dict, node: Node, texts, source: Path, called) -> list | None:
@@ -124,13 +118,14 @@ def _input_edges(nodes: dict, node: Node, texts, source: Path, called) -> list |
 
 
 def _add_nodes(model: Model, scope: str, node_defs, library: dict, may_call: dict, source: Path,
-               src: GraphBytes | None = None, first: int = 0, pending: dict | None = None) -> None:
+               pending: dict, src: GraphBytes | None = None, first: int = 0) -> None:
     """One scope's NodeDefs, in bulk: the loop that runs a million times at scale.
 
-    With `src` (top-level nodes read a chunk at a time), the nodes keep their index in it rather
-    than the NodeDef, their dtype attrs are read now, and they are linked now, while the NodeDef is
-    at hand: most producers come before their consumers. The rest, and nodes that call functions
-    (not loaded yet), go to `pending` for _link, with their place in Model.pred kept."""
+    Each node is linked as it is added, while its NodeDef is at hand: most producers come before
+    their consumers. A node with a producer loaded later, or that calls functions (whose bodies may
+    not be loaded yet), goes to `pending` for _finish_links, its place in Model.pred kept (pred stays
+    in node order). With `src` (top-level nodes read a chunk at a time, graph_bytes), the nodes keep
+    their index in it rather than the NodeDef, and read their dtype attrs now."""
     nodes, pred = model.nodes, model.pred
     for i, nd in enumerate(node_defs, first):
         # Ops and devices repeat across nodes: one string each (interned), not one per node.
@@ -148,20 +143,19 @@ def _add_nodes(model: Model, scope: str, node_defs, library: dict, may_call: dic
         nodes[key] = node
         if src is not None:
             node.read_attrs_now(nd.attr)  # every dtype check reads them
-            into = _input_edges(nodes, node, nd.input, source, None)
-            if into is None or node.calls:
-                pending[key] = (tuple(nd.input) if into is None else None, into)
-                pred[key] = ()
-            elif into:
-                pred[key] = tuple(into)
+        into = _input_edges(nodes, node, nd.input, source, None)
+        if into is None or node.calls:
+            pending[key] = (tuple(nd.input) if into is None else None, into)
+            pred[key] = ()
+        elif into:
+            pred[key] = tuple(into)
 
 
-def _add_node(model: Model, node: Node, library: dict, source: Path) -> None:
+def _add_arg(model: Model, node: Node, source: Path) -> None:
+    """A function argument's pseudo-node."""
     if node.key in model.nodes:
         where = f" in function {node.scope}" if node.scope else ""
         raise LoadError(source, f"duplicate node name {node.name!r}{where}")
-    if not node.is_arg:
-        node.calls = tuple(_called_functions(node, node.proto, library, source))
     model.nodes[node.key] = node
 
 

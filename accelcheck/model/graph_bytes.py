@@ -105,19 +105,7 @@ def scan(data: bytes) -> GraphBytes | None:
                 chunks.append((run_first, run_start, i))
                 run_start = -1
             field_start = i
-            tag, i = wire.read_varint(data, i)
-            kind = tag & 7
-            if tag >> 3 == 0 or kind not in (wire.VARINT, wire.I64, wire.LEN, wire.I32):
-                return None
-            if kind == wire.VARINT:
-                _, i = wire.read_varint(data, i)
-            elif kind == wire.LEN:
-                length, i = wire.read_varint(data, i)
-                i += length
-            else:
-                i += 8 if kind == wire.I64 else 4
-            if i > n:
-                return None
+            i = wire.field_at(data, i)[3]
             rest += data[field_start:i]
     except (IndexError, wire.WireError):
         return None

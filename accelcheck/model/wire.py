@@ -31,27 +31,31 @@ def read_varint(data: bytes, i: int) -> tuple[int, int]:
             raise WireError("not a protobuf file (malformed varint)")
 
 
+def field_at(data: bytes, i: int) -> tuple[int, int, int, int]:
+    """(field number, wire type, where its value starts, where the field ends) of the field whose
+    header is at byte i."""
+    tag, i = read_varint(data, i)
+    number, wire = tag >> 3, tag & 7
+    if number == 0 or wire not in (VARINT, I64, LEN, I32):
+        raise WireError("not a protobuf file (bad field header)")
+    if wire == VARINT:
+        _, end = read_varint(data, i)
+    elif wire == LEN:
+        length, i = read_varint(data, i)
+        end = i + length
+    else:
+        end = i + (8 if wire == I64 else 4)
+    if end > len(data):
+        raise WireError(f"truncated protobuf: a field runs past the end of the data ({len(data)} bytes)")
+    return number, wire, i, end
+
+
 def fields(data: bytes) -> Iterator[tuple[int, int, int | bytes]]:
     """(field number, wire type, value) for each top-level field; LEN values are bytes."""
     i, n = 0, len(data)
     while i < n:
-        tag, i = read_varint(data, i)
-        number, wire = tag >> 3, tag & 7
-        if number == 0 or wire not in (VARINT, I64, LEN, I32):
-            raise WireError("not a protobuf file (bad field header)")
-        if wire == VARINT:
-            value, i = read_varint(data, i)
-        elif wire == LEN:
-            length, i = read_varint(data, i)
-            if i + length > n:
-                raise WireError(f"truncated protobuf: a field runs past the end of the data ({n} bytes)")
-            value, i = data[i:i + length], i + length
-        else:
-            size = 8 if wire == I64 else 4
-            if i + size > n:
-                raise WireError(f"truncated protobuf: a field runs past the end of the data ({n} bytes)")
-            value, i = data[i:i + size], i + size
-        yield number, wire, value
+        number, wire, start, i = field_at(data, i)
+        yield number, wire, read_varint(data, start)[0] if wire == VARINT else data[start:i]
 
 
 def submessages(data: bytes, number: int) -> list[bytes]:

@@ -831,6 +831,10 @@ def build_raw_probes(ps: ProbeSet) -> None:  # noqa: PLR0915 - a flat list of pr
         lambda a, b: R.BatchMatMulV2(x=a, y=b, adj_x=True, adj_y=True)), variant="adj_x/adj_y")
     ps.raw("BatchMatMulV3", ["float32", "int8", "int32", "int64"], lambda d: [([2, 2, 3], d), ([2, 3, 4], d)],
            lambda d: (lambda a, b: R.BatchMatMulV3(x=a, y=b, Tout=dt("int32" if d == "int8" else d))), attr="Ta")
+    # Constant weights make it FULLY_CONNECTED, which takes no plain int8 (Keras 3's model.quantize("int8") Dense).
+    ps.raw("BatchMatMulV3", ["float32", "int8"], lambda d: [([1, 2, 3], d)], lambda d: (
+        lambda a: R.BatchMatMulV3(x=a, y=const([[1] * 4] * 3, d), Tout=dt("int32" if d == "int8" else d))),
+        attr="Ta", variant="constant y")
     for eq, shapes in (("ij,jk->ik", ([2, 3], [3, 4])), ("bij,bjk->bik", ([2, 2, 3], [2, 3, 4])),
                        ("bqhd,bkhd->bhqk", ([1, 4, 2, 3], [1, 5, 2, 3])), ("ij->ji", ([2, 3],))):
         n_in = len(shapes)

@@ -170,12 +170,14 @@ def _conditioned(node, outcome: str, sources: ValueSources, view: ConverterShape
     """The outcome once the operands and shape the converter needs are considered
     (rules/data/tflite_operand_conditions.json, measured): a Roll with a computed shift, or on a
     tensor of unknown shape, is not lowered to builtins; a per-channel fake-quant of constant weights
-    is folded into them. Returns (outcome, why)."""
+    is folded into them; an int8 matmul by constant weights is not converted. Returns (outcome, why)."""
     table = load_data("tflite_operand_conditions.json")
     for arg_name, when_constant in table.get("const_input", {}).get(node.op, {}).items():
+        if "dtypes" in when_constant and primary_dtype(node) not in when_constant["dtypes"]:
+            continue
         found = sources.of_input(node, arg_name)
         if found is None or found[0] == VARIABLE:
-            return when_constant, f"`{arg_name}` is a constant the converter folds it into"
+            return when_constant["outcome"], f"`{arg_name}` is {when_constant['why']}"
     for arg_name, limit in table.get("input_rank", {}).get(node.op, {}).items():
         if primary_dtype(node) in limit["dtypes"]:
             rank = input_rank(sources.model, node, arg_name)

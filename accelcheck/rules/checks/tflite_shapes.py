@@ -53,7 +53,7 @@ def _folded(model, key, memo: dict, depth: int, sources) -> bool:
     if depth > 8 or node.is_arg or node.stateful or node.calls or node.op in _NEVER_FOLDED:
         return False
     inputs = [src for src, d in model.producers(key) if d["kind"] == "data"]
-    if node.op == "Cast" and _large_narrow_weights(model, node, inputs):
+    if node.op == "Cast" and _large_narrow_weights(model, node, inputs, sources):
         memo[key] = False
         return False
     if node.op in _UNARY_ON_FILL and len(inputs) == 1 and _uniform(model, inputs[0], memo, depth, sources):
@@ -89,26 +89,46 @@ def _known_dims(model, node, inputs) -> bool:
 # variables or a frozen GraphDef's constants (measured, TF 2.21, full-integer conversion: [16, 128]
 # int8 or uint8 weights fold, [16, 129] leave a CAST in float; a tf.constant in a SavedModel's
 # function folds at any size, and so do float16 weights and float arithmetic on frozen variables).
+# The same holds when the int8 value is computed from such weights (measured on Keras 3's int4
+# Dense: kernels unpacked from int8 variables by shifts, masks, reshapes and a transpose, and zero
+# points gathered per input row; [32, 64] folds, [40, 64] leaves a CAST in float).
 _NARROW_CAST_FOLD = 2048
 
 
-def _large_narrow_weights(model, cast, inputs) -> bool:
-    """An int8/uint8 Cast of frozen weights over _NARROW_CAST_FOLD elements."""
+def _large_narrow_weights(model, cast, inputs, sources) -> bool:
+    """An int8/uint8 Cast of frozen weights, or of a value computed from them, over _NARROW_CAST_FOLD
+    elements."""
     if len(inputs) != 1 or base_dtype(cast.attr_dtypes().get("SrcT", "")) not in ("int8", "uint8"):
         return False
-    source = model.nodes[inputs[0]]
-    for _ in range(8):  # a frozen variable read is an Identity of its Const
-        above = data_inputs(model, source.key)
-        if source.op != "Identity" or len(above) != 1:
-            break
-        source = model.nodes[above[0]]
-    if source.op == "Const" and model.format == "frozen_graph":
-        shape = source.const_shape()
-    elif source.op == _READ_VARIABLE:
-        shape = output_shape(source, "0")
-    else:
-        return False
+    if model.format != "frozen_graph" and not _reads_variable(model, inputs[0], sources, 0):
+        return False  # computed from a SavedModel's tf.constants only: folded before the variables freeze
+    shapes = cast.output_shapes()
+    shape = shapes[0] if shapes else _recorded_source_shape(model, cast.key)
     return shape is not None and None not in shape and _elements(shape) > _NARROW_CAST_FOLD
+
+
+def _recorded_source_shape(model, key) -> tuple | None:
+    """The shape of the node's first input as the graph records it, looking through Identity nodes
+    (a frozen variable read) to a Const; None if unknown."""
+    for _ in range(8):
+        src, port = next(((src, d["port"]) for src, d in model.producers(key) if d["kind"] == "data"), (None, None))
+        if src is None:
+            return None
+        node = model.nodes[src]
+        if node.op == "Const":
+            return node.const_shape()
+        if (shape := output_shape(node, port)) is not None or node.op != "Identity":
+            return shape
+        key = src
+    return None
+
+
+def _reads_variable(model, key, sources, depth: int) -> bool:
+    """Whether the value is computed from a variable the converter freezes."""
+    node = model.nodes[key]
+    if node.op == _READ_VARIABLE:
+        return (sources.source(key) or (None,))[0] == VARIABLE
+    return depth < 8 and any(_reads_variable(model, src, sources, depth + 1) for src in data_inputs(model, key))
 
 
 # A unary op on a tensor filled with one constant (ones_like(x), fill(shape, c)) is folded into the

@@ -14,6 +14,7 @@ said so). What the toolchain rejected that no finding covers is listed as `misse
 
 from __future__ import annotations
 
+import functools
 from dataclasses import asdict, dataclass, field
 
 from ..findings import Report, Severity
@@ -49,7 +50,17 @@ def _matches(finding, problem) -> bool:
     if problem.node and loc.node and problem.node.split("/")[-1] == loc.node.split("/")[-1] and \
             (problem.node == loc.node or problem.node.endswith("/" + loc.node) or loc.node.endswith(problem.node)):
         return True
-    return bool(problem.op and loc.op and problem.op == loc.op)
+    # The converter names an operator by its TFLite builtin (ARG_MAX) and often by a tensor the
+    # graph does not have (a signature output's StatefulPartitionedCall_1_0): the op it lowers to
+    # then stands for the node (tflite_lowering.json, measured).
+    return bool(problem.op and loc.op and (problem.op == loc.op or problem.op in _lowered(loc.op)))
+
+
+@functools.cache
+def _lowered(op: str) -> tuple[str, ...]:
+    from ..resources import load_data
+
+    return tuple(load_data("tflite_lowering.json")["ops"].get(op) or ())
 
 
 @dataclass

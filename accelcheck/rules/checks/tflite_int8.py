@@ -18,6 +18,7 @@ import functools
 from typing import Iterator
 
 from ...model.names import output_index
+from ...model.shapes import data_inputs
 from ...opsets import op_set
 from ...resources import load_data
 from . import REQUIRED, Hit
@@ -100,7 +101,8 @@ def _served_input(model, node) -> bool:
     """Whether the node's first data input is also a signature output, from an op whose int8 range
     is calibrated on its own: an ArgMax/ArgMin of logits a model also returns (measured, TF 2.21:
     DEQUANTIZE, then ARG_MAX in float, after ADD, SUB, MUL, FULLY_CONNECTED or RELU; after SOFTMAX,
-    LOGISTIC, TANH, LOG_SOFTMAX or RESHAPE, or of logits nothing else returns, it stays int8)."""
+    LOGISTIC, TANH, LOG_SOFTMAX or RESHAPE, or of logits nothing else returns, it stays int8), or a
+    fake-quantized value, also through those five (measured: a QAT classifier's softmax)."""
     source = input_source(model, node, "input")
     producer = model.nodes[source[0]] if source else None
     port = source[1] if source else ""
@@ -116,8 +118,23 @@ def _served_input(model, node) -> bool:
             producer = model.nodes.get((fn, name))
         else:
             break
-    return (producer is not None and (producer.op in _CALIBRATED or producer.op in op_set("fake_quant"))
+    return (producer is not None and (producer.op in _CALIBRATED or _fake_quant_range(model, producer))
             and _returned(model, *source))
+
+
+def _fake_quant_range(model, node) -> bool:
+    """Whether the value is a fake-quant's, or carries its range through a softmax, sigmoid, tanh or
+    reshape (op set fake_quant_range_carriers, measured)."""
+    for _ in range(8):
+        if node.op in op_set("fake_quant"):
+            return True
+        if node.op != "Identity" and node.op not in op_set("fake_quant_range_carriers"):
+            return False
+        above = data_inputs(model, node.key)
+        if not above:
+            return False
+        node = model.nodes[above[0]]
+    return False
 
 
 def _returned(model, key, port: str, depth: int = 0) -> bool:

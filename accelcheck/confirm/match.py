@@ -47,6 +47,10 @@ def _toolchain_errors(report: Report, pack) -> dict[str, str]:
 
 def _matches(finding, problem) -> bool:
     loc = finding.location
+    # An op the converter splits in two keeps its node's name for one and adds a digit for the other
+    # (SquaredDifference -> SUB `.../SquaredDifference`, SQUARE `.../SquaredDifference1`).
+    if problem.node and loc.node and problem.node.rstrip("0123456789") == loc.node:
+        return True
     if problem.node and loc.node and problem.node.split("/")[-1] == loc.node.split("/")[-1] and \
             (problem.node == loc.node or problem.node.endswith("/" + loc.node) or loc.node.endswith(problem.node)):
         return True

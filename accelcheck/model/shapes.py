@@ -1,9 +1,11 @@
 """What a graph records of its tensors' shapes (the _output_shapes attrs TensorFlow writes), read
 the same way by every check: one output's shape, a value's shape followed from a function argument
-to its call site, a node's data inputs, and the dimensions a slice of a shape picks."""
+to its call site, a node's data inputs, the dimensions a slice of a shape picks, and a rank where the
+graph records none."""
 
 from __future__ import annotations
 
+from ..opsets import op_set
 from . import opdefs
 from .graph import call_arg_offset
 
@@ -68,3 +70,26 @@ def picked_dims(model, node, inputs) -> tuple[tuple, list[int]] | None:
     if node.attr_int("shrink_axis_mask") & 1:
         end, stride = ((begin or 0) + 1) or None, 1
     return shape, list(range(len(shape)))[begin:end:stride]
+
+
+# Ops whose result has the rank of their first operand: element-wise ones (op set keeps_shape) and a
+# bias add. A frozen GraphDef records no shapes; these and what feeds them give a rank all the same.
+_FIRST_OPERAND_RANK = {"BiasAdd", "Identity"}
+
+
+def inferred_rank(model, key, port: str = "0", depth: int = 0) -> int | None:
+    """The rank of one output: recorded, or for a graph that records none, followed back through
+    element-wise ops to a MatMul (rank 2), a Placeholder's shape or a constant; None if unknown."""
+    node = model.nodes[key]
+    shape = shape_of(model, key, port)
+    if shape is not None:
+        return len(shape)
+    if node.op == "MatMul":
+        return 2
+    if node.op in ("Placeholder", "PlaceholderWithDefault"):
+        shape = node.attr_shape("shape")
+        return len(shape) if shape is not None else None
+    if depth < 16 and (node.op in _FIRST_OPERAND_RANK or node.op in op_set("keeps_shape")):
+        source = next(((src, d["port"]) for src, d in model.producers(key) if d["kind"] == "data"), None)
+        return inferred_rank(model, *source, depth + 1) if source else None
+    return None

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import math
 
-from ...model.shapes import data_inputs, output_rank
+from ...model.shapes import data_inputs, inferred_rank
 
 # tfl.prelu's verifier takes input and alpha of rank 4 at most (measured, TF 2.21: Keras PReLU on a
 # rank-5 input, shared axes or not, fails conversion with "'tfl.prelu' op failed to verify that
@@ -155,5 +155,5 @@ def _reduces_last_axis(model, square, total) -> bool:
                  if d["kind"] == "data" and d["index"] == 1), None)
     if not axes or len(axes) != 1:
         return False
-    rank = output_rank(square)
+    rank = inferred_rank(model, square.key)
     return axes[0] == -1 or (rank is not None and axes[0] == rank - 1)

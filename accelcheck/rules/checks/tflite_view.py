@@ -10,7 +10,7 @@ import functools
 from collections import deque
 
 from ...model.converter_liveness import predicate_value
-from ...model.shapes import output_rank
+from ...model.shapes import output_rank, shape_of
 from ...opsets import op_set
 from ...resources import load_data
 from .fused_patterns import in_fused_gelu, l2_normalization, pow_exponent, prelu_negation
@@ -82,6 +82,12 @@ def _fused(model, node) -> list[str] | None:
             return ["SQUARED_DIFFERENCE"]
         if l2_normalization(model, node):
             return ["L2_NORMALIZATION"]
+    if node.op == "SquaredDifference" and _broadcast_beyond_rank_4(model, node):
+        # Measured, TF 2.21: broadcast at rank 5 (a group norm's moments on [B, H, W, G, C/G]) it
+        # becomes SUB then SQUARE (the list holds alternatives: the SUB, an int8 builtin, is left
+        # out), whose SQUARE has no int8 kernel; at rank 4, or on equal shapes at ranks 5 and 6, it
+        # stays SQUARED_DIFFERENCE.
+        return ["SQUARE"]
     if node.op == "Pow":
         # Rewritten by exponent up to rank 4 (measured, TF 2.21: pow(x, 2) -> MUL(x, x) and
         # pow(x, 0.5) -> SQRT, both int8; pow(x, 3), pow(x, -1) and, on a dynamic shape, pow(x, 0)
@@ -94,6 +100,14 @@ def _fused(model, node) -> list[str] | None:
         rank = output_rank(node)
         return _POW_REWRITES.get(exponent) if rank is None or rank <= _POW_REWRITE_MAX_RANK else None
     return None
+
+
+def _broadcast_beyond_rank_4(model, node) -> bool:
+    """Whether the op broadcasts operands of different recorded shapes to a rank over 4."""
+    shapes = [model.nodes[src].const_shape() if model.nodes[src].op == "Const" else shape_of(model, src, d["port"])
+              for src, d in model.producers(node.key) if d["kind"] == "data"]
+    return (len(shapes) == 2 and None not in shapes and max(len(s) for s in shapes) > 4
+            and shapes[0] != shapes[1])
 
 
 _POW_REWRITES = {2.0: ["MUL"], 0.5: ["SQRT"]}

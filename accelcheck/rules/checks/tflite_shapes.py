@@ -147,8 +147,12 @@ def _uniform(model, key, memo: dict, depth: int, sources) -> bool:
     return node.op == "Fill" and len(values) == 1 and _folded(model, values[0], memo, depth + 1, sources)
 
 
-# Fed values and v1 control flow: never constants, whatever feeds them.
-_NEVER_FOLDED = op_set("v1_control_flow") | {"Placeholder", "PlaceholderWithDefault"}
+# Fed values and v1 control flow: never constants, whatever feeds them; nor stateless random values
+# of a constant seed (measured, TF 2.21, builtins only: tf.random.stateless_normal / _uniform leave
+# StatelessRandomGetKeyCounter, and tf.raw_ops.StatelessRandomNormal itself, unconverted; a projection
+# matrix drawn so in fresh27's frame transform reproduced it).
+_NEVER_FOLDED = (op_set("v1_control_flow") | op_set("stateless_random")
+                 | {"Placeholder", "PlaceholderWithDefault", "StatelessRandomGetKeyCounter"})
 
 
 def _fold_size(model, node, shapes) -> bool:

@@ -192,6 +192,9 @@ def _conditioned(node, outcome: str, sources: ValueSources, view: ConverterShape
         found = sources.of_input(node, arg_name) if node.attr_int("axis", -1) != -1 else None
         if found is not None and found[0] != VARIABLE and _RANK[otherwise] > _RANK[outcome]:
             return otherwise, f"quantized per axis, a computed `{arg_name}` crashes the converter"
+    otherwise = table.get("repeated_label", {}).get(node.op)
+    if otherwise and _RANK[otherwise] > _RANK[outcome] and _repeats_a_label(node.attr_str("equation")):
+        return otherwise, "its equation repeats a label within one operand (a diagonal or a trace)"
     otherwise = table.get("new_axis_dynamic", {}).get(node.op)
     if otherwise and _RANK[otherwise] > _RANK[outcome] and new_axis_on_dynamic(view, node):
         return otherwise, "it adds an axis to an input with two or more unknown dimensions"
@@ -209,6 +212,12 @@ def _conditioned(node, outcome: str, sources: ValueSources, view: ConverterShape
         if why:
             return otherwise, why
     return outcome, ""
+
+
+def _repeats_a_label(equation: str) -> bool:
+    """Whether an einsum equation names a dimension twice in one operand (`bii->bi`)."""
+    operands = equation.replace(" ", "").split("->")[0].split(",")
+    return any(len(labels) != len(set(labels)) for labels in (o.replace("...", "") for o in operands))
 
 
 def _static_inputs(model) -> bool:

@@ -123,8 +123,8 @@ def _served_input(model, node) -> bool:
 
 
 def _fake_quant_range(model, node) -> bool:
-    """Whether the value is a fake-quant's, or carries its range through a softmax, sigmoid, tanh or
-    reshape (op set fake_quant_range_carriers, measured)."""
+    """Whether the value is a fake-quant's, or carries its range through a softmax, sigmoid, tanh,
+    log-softmax or reshape (op set fake_quant_range_carriers, measured)."""
     for _ in range(8):
         if node.op in op_set("fake_quant"):
             return True

@@ -54,6 +54,13 @@ def shape_of(model, key, port: str, depth: int = 0) -> tuple | None:
     return output_shape(producer, port)
 
 
+def value_shape(model, key, port: str) -> tuple | None:
+    """One output's shape with its dimensions: a constant's own (shape_of keeps only its rank), else
+    what the graph records (shape_of)."""
+    node = model.nodes[key]
+    return node.const_shape() if node.op == "Const" else shape_of(model, key, port)
+
+
 def picked_dims(model, node, inputs) -> tuple[tuple, list[int]] | None:
     """For StridedSlice(Shape(x), begin, end, strides): x's recorded shape and the indices of the
     dimensions the slice picks (begin, end and shrink-axis masks; no ellipsis or new axes)."""

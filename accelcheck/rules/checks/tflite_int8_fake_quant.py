@@ -34,7 +34,7 @@ from __future__ import annotations
 from typing import Iterator
 
 from ...model.checkpoint import variable_floats
-from ...model.shapes import data_inputs, shape_of
+from ...model.shapes import data_inputs, shape_of, value_shape
 from ...opsets import op_set
 from ...resources import load_data
 from . import Hit
@@ -123,8 +123,7 @@ def reshaped_per_channel_weights(ctx, rule) -> Iterator[Hit]:
         weights = data_inputs(model, fake_quant.key)[:1]
         if not weights or not sources.fixed(weights[0]):
             continue
-        node = model.nodes[weights[0]]
-        shape = node.const_shape() if node.op == "Const" else shape_of(model, weights[0], "0")
+        shape = value_shape(model, weights[0], "0")
         if not shape or None in shape:
             continue
         axis = len(shape) - 1
@@ -259,8 +258,7 @@ _WEIGHT_BYTES = 16 << 20  # weights read to compute a range from: at most 16 MiB
 
 def _reduced(model, node, inputs, readers, depth: int) -> list[float] | None:
     """Min/Max of known weights over all axes, or over all but the last (one value per channel)."""
-    shape = shape_of(model, inputs[0], "0") if model.nodes[inputs[0]].op != "Const" else \
-        model.nodes[inputs[0]].const_shape()
+    shape = value_shape(model, inputs[0], "0")
     axes = model.nodes[inputs[1]].const_values()
     if shape is None or None in shape or axes is None or node.attr_bool("keep_dims"):
         return None

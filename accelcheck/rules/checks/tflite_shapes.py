@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from ...model.dtypes import base_dtype
 from ...model.meta import unrestored_variables
-from ...model.shapes import data_inputs, output_shape, picked_dims, shape_of
+from ...model.shapes import data_inputs, output_shape, picked_dims, shape_of, value_shape
 from ...opsets import op_set
 from .converter_shapes import ConverterShapes
 from .value_sources import VARIABLE, ValueSources, input_index
@@ -100,8 +100,8 @@ def _large_narrow_weights(model, cast, inputs, sources) -> bool:
     elements."""
     if len(inputs) != 1 or base_dtype(cast.attr_dtypes().get("SrcT", "")) not in ("int8", "uint8"):
         return False
-    if model.format != "frozen_graph" and not _reads_variable(model, inputs[0], sources, 0):
-        return False  # computed from a SavedModel's tf.constants only: folded before the variables freeze
+    if model.format != "frozen_graph" and (sources.source(inputs[0]) or (None,))[0] != VARIABLE:
+        return False  # from tf.constants only, folded before the variables freeze (or from inputs: never folded)
     shapes = cast.output_shapes()
     shape = shapes[0] if shapes else _recorded_source_shape(model, cast.key)
     return shape is not None and None not in shape and _elements(shape) > _NARROW_CAST_FOLD
@@ -114,21 +114,10 @@ def _recorded_source_shape(model, key) -> tuple | None:
         src, port = next(((src, d["port"]) for src, d in model.producers(key) if d["kind"] == "data"), (None, None))
         if src is None:
             return None
-        node = model.nodes[src]
-        if node.op == "Const":
-            return node.const_shape()
-        if (shape := output_shape(node, port)) is not None or node.op != "Identity":
+        if (shape := value_shape(model, src, port)) is not None or model.nodes[src].op != "Identity":
             return shape
         key = src
     return None
-
-
-def _reads_variable(model, key, sources, depth: int) -> bool:
-    """Whether the value is computed from a variable the converter freezes."""
-    node = model.nodes[key]
-    if node.op == _READ_VARIABLE:
-        return (sources.source(key) or (None,))[0] == VARIABLE
-    return depth < 8 and any(_reads_variable(model, src, sources, depth + 1) for src in data_inputs(model, key))
 
 
 # A unary op on a tensor filled with one constant (ones_like(x), fill(shape, c)) is folded into the

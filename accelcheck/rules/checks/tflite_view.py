@@ -10,7 +10,7 @@ import functools
 from collections import deque
 
 from ...model.converter_liveness import predicate_value
-from ...model.shapes import output_rank, shape_of
+from ...model.shapes import output_rank, value_shape
 from ...opsets import op_set
 from ...resources import load_data
 from .fused_patterns import in_fused_gelu, l2_normalization, pow_exponent, prelu_negation
@@ -104,8 +104,7 @@ def _fused(model, node) -> list[str] | None:
 
 def _broadcast_beyond_rank_4(model, node) -> bool:
     """Whether the op broadcasts operands of different recorded shapes to a rank over 4."""
-    shapes = [model.nodes[src].const_shape() if model.nodes[src].op == "Const" else shape_of(model, src, d["port"])
-              for src, d in model.producers(node.key) if d["kind"] == "data"]
+    shapes = [value_shape(model, src, d["port"]) for src, d in model.producers(node.key) if d["kind"] == "data"]
     return (len(shapes) == 2 and None not in shapes and max(len(s) for s in shapes) > 4
             and shapes[0] != shapes[1])
 

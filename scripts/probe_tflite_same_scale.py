@@ -1,13 +1,17 @@
 """Measure which ops full-integer conversion of a frozen GraphDef rejects right after a fake-quant
 (the facts behind rules/data/tflite_int8_same_scale.json and TFQ011).
 
-    .venv/bin/python scripts/probe_tflite_same_scale.py [--only MaxPool Reshape ...]
+    .venv/bin/python scripts/probe_tflite_same_scale.py [--only MaxPool Reshape ...] [--calibration-scale 30]
 
 For each op, two frozen graphs: x -> conv2d(x, fake-quantized constant kernel) -> fake-quant(-6, 6)
 -> the op -> a fake-quant(-6, 6) ("fq") or another such conv ("conv"). Each is converted as the
 oracle does (from_frozen_graph, Optimize.DEFAULT, representative data, TFLITE_BUILTINS_INT8, int8
 inputs and outputs). Prints one line per op: the outcome of each variant and the class it falls in
 (after_fake_quant: fails in both; with_fixed_output: fails only with a fake-quant after it; none).
+
+--calibration-scale multiplies the representative data (uniform in [-1, 1)) by a factor: at x30 the
+first fake-quant's input reaches both ends of [-6, 6], calibration gives that tensor the fake-quant's
+own range, and the same graphs convert (the scales then agree; TFQ011's message says so).
 """
 
 from __future__ import annotations
@@ -80,12 +84,24 @@ def frozen(tf, op_fn, after: str, path: Path) -> None:
     path.write_bytes(graph.SerializeToString())
 
 
-def outcome(tf, path: Path) -> str:
+def outcome(tf, path: Path, scale: float = 1.0) -> str:
     from accelcheck.confirm import loading
-    from accelcheck.confirm.tflite import _full_integer_problems
+    from accelcheck.confirm.tflite import _convert, _full_integer_problems
+    from accelcheck.confirm.tflite_int8 import full_integer_problems, quantize
 
+    model = loading.open_model(path)
     try:
-        problems = _full_integer_problems(tf, loading.open_model(path), None, None, None)
+        if scale == 1.0:
+            problems = _full_integer_problems(tf, model, None, None, None)
+        else:
+            configure = quantize(tf, model, None, None)
+
+            def scaled(converter):
+                converter = configure(converter)
+                samples = converter.representative_dataset
+                converter.representative_dataset = lambda: ([a * scale for a in s] for s in samples())
+                return converter
+            problems = full_integer_problems(_convert(tf, model, scaled, None, None, None))
     except Exception as e:  # noqa: BLE001 - the converter's failure is the measurement
         return f"fails ({type(e).__name__})"
     return "in float: " + ",".join(sorted({p.op for p in problems})) if problems else "converts"
@@ -94,6 +110,7 @@ def outcome(tf, path: Path) -> str:
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--only", nargs="*")
+    ap.add_argument("--calibration-scale", type=float, default=1.0)
     args = ap.parse_args()
     import tensorflow as tf
 
@@ -105,7 +122,7 @@ def main() -> int:
             for after in ("fq", "conv"):
                 path = Path(tmp) / f"{op}_{after}.pb"
                 frozen(tf, op_fn, after, path)
-                results[after] = outcome(tf, path)
+                results[after] = outcome(tf, path, args.calibration_scale)
             fails = {after for after, r in results.items() if r != "converts"}
             kind = "after_fake_quant" if fails == {"fq", "conv"} else "with_fixed_output" if fails == {"fq"} else "none"
             print(f"{op:24} fq: {results['fq']:28} conv: {results['conv']:28} -> {kind}", flush=True)

@@ -139,7 +139,10 @@ def frozen_same_scale(ctx, rule) -> Iterator[Hit]:
     """In a frozen GraphDef, an op whose int8 kernel keeps its input's scale (the same-scale ops),
     fed by a fake-quant of a computed value: the fake-quant fixes the input's scale, calibration
     gives the output its own, and full-integer quantization fails. Some of these ops the converter
-    requantizes unless a fake-quant fixes their output too (measured: tflite_int8_same_scale.json)."""
+    requantizes unless a fake-quant fixes their output too (measured: tflite_int8_same_scale.json).
+    The two scales agree, and it converts, only when the representative data drives the fake-quant's
+    input to both ends of its range: what data a user calibrates with is not in the model, so the
+    message names the range (measured, see the table's notes)."""
     model = ctx.model
     if model.format not in ("frozen_graph", "graph_text"):
         return  # a SavedModel's fake-quants are applied while converting: the same graphs convert (measured)
@@ -162,7 +165,16 @@ def frozen_same_scale(ctx, rule) -> Iterator[Hit]:
             if node.op in always or node.op in with_fixed_output and any(
                     after.op in fake_quants for after in _reached(model, node.key, to_fixing_fake_quant)):
                 flagged.add(node.key)
-                yield Hit(node.key, {"fake_quant": fake_quant.name})
+                yield Hit(node.key, {"fake_quant": fake_quant.name, "range": _range_text(ctx, fake_quant)})
+
+
+def _range_text(ctx, fake_quant) -> str:
+    """The fake-quant's range as the message quotes it ("[0, 6]"), or "its range" when not known."""
+    readers = ctx.memo("variable_readers", lambda: _variable_readers(ctx.model))
+    ranges = _ranges(ctx.model, fake_quant, readers)
+    if ranges is None or len(ranges[0]) != 1:
+        return "its range"
+    return f"[{ranges[0][0]:.6g}, {ranges[1][0]:.6g}]"
 
 
 # Reshapes the converter turns into a tfl.reshape of the quantized weights.

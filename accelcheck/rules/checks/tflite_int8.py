@@ -119,7 +119,7 @@ def _served_input(model, node) -> bool:
         else:
             break
     return (producer is not None and (producer.op in _CALIBRATED or _fake_quant_range(model, producer))
-            and _returned(model, *source))
+            and returned(model, *source))
 
 
 def _fake_quant_range(model, node) -> bool:
@@ -137,7 +137,7 @@ def _fake_quant_range(model, node) -> bool:
     return False
 
 
-def _returned(model, key, port: str, depth: int = 0) -> bool:
+def returned(model, key, port: str, depth: int = 0) -> bool:
     """Whether a tensor (through Identity nodes, function returns and call sites) is a signature output."""
     node = model.nodes[key]
     if depth > 12:
@@ -150,11 +150,11 @@ def _returned(model, key, port: str, depth: int = 0) -> bool:
     else:
         info = model.functions.get(node.scope)
         tensor = f"{node.name}:{port}"
-        for k, returned in enumerate(info.returns if info else ()):
-            if returned == tensor and any(_returned(model, site.key, f"output:{k}" if site.scope else str(k), depth + 1)
+        for k, tensor_returned in enumerate(info.returns if info else ()):
+            if tensor_returned == tensor and any(returned(model, site.key, f"output:{k}" if site.scope else str(k), depth + 1)
                                           for site in model.call_sites().get(node.scope, ())):
                 return True
-    return any(model.nodes[dst].op == "Identity" and _returned(model, dst, "output:0" if node.scope else "0", depth + 1)
+    return any(model.nodes[dst].op == "Identity" and returned(model, dst, "output:0" if node.scope else "0", depth + 1)
                for dst, d in model.consumers(key) if d["kind"] == "data" and d["port"] == port)
 
 

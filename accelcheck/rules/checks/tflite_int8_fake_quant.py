@@ -38,7 +38,9 @@ from ...model.shapes import data_inputs, shape_of, value_shape
 from ...opsets import op_set
 from ...resources import load_data
 from . import Hit
+from .tflite_int8 import returned
 from .tflite_shapes import converter_sources
+from .value_sources import VARIABLE_READS
 
 _PER_CHANNEL = "FakeQuantWithMinMaxVarsPerChannel"
 # The FakeQuant* ops of the fake-quant set (the QuantizeAndDequantize ops were not measured here).
@@ -176,6 +178,89 @@ def _range_text(ctx, fake_quant) -> str:
         return "its range"
     return f"[{ranges[0][0]:.6g}, {ranges[1][0]:.6g}]"
 
+
+
+def fake_quant_bypassed(ctx, rule) -> Iterator[Hit]:
+    """A computed value that a fake-quant fixes for one reader while another reads it as it is (adds it
+    to a later value, convolves it, returns it): full-integer conversion leaves the op that computes
+    it in float, and the same-scale ops between them (measured, TF 2.21: conv -> relu -> [max pool |
+    reshape] -> fake-quant -> conv, the value before the fake-quant also read by an add, a conv, a
+    sigmoid or the signature; FakeQuantWithMinMaxArgs and QuantizeAndDequantizeV4; frozen graphs and
+    SavedModels; TensorRT-style QDQ ResNet blocks). The op's output is calibrated as well as fixed."""
+    model = ctx.model
+    fake_quants = op_set("fake_quant")
+    same_scale = frozenset(load_data("tflite_int8_same_scale.json")["after_fake_quant"])
+    sources = converter_sources(ctx)
+    flagged: set = set()
+    for fake_quant in ctx.nodes_with_ops(fake_quants, live_only=True):
+        value = next(((src, d["port"]) for src, d in model.producers(fake_quant.key)
+                      if d["kind"] == "data" and d["index"] == 0), None)
+        if value is None or sources.fixed(value[0]) or sources.is_feed(value[0]):
+            continue  # weights are folded; a graph input is requantized
+        if model.nodes[value[0]].op in fake_quants:
+            continue
+        reader = _read_as_is(ctx, value[0], value[1], fake_quants)
+        if reader is None:
+            continue
+        for node in _computed_by(model, value[0], same_scale, fake_quants, sources):
+            if node.key not in flagged:
+                flagged.add(node.key)
+                text = reader if reader == _RETURNED else f"`{reader}`"
+                yield Hit(node.key, {"fake_quant": fake_quant.name, "reader_text": text})
+
+
+_RETURNED = "the signature"  # a reader that returns the value as it is
+# Ops that read no values (only shapes): a reader of these is not a use of the value.
+_SHAPE_READERS = frozenset({"Shape", "ShapeN", "Size", "Rank"})
+# Ops the converter fuses into the op before them: the value's operator is that op.
+_FUSED_ACTIVATIONS = frozenset({"Identity", "Relu", "Relu6"})
+_BIAS_ADDS = frozenset({"BiasAdd", "Add", "AddV2"})
+
+
+def _read_as_is(ctx, key, port: str, fake_quants, depth: int = 0) -> str | None:
+    """The name of a live reader of the tensor that is not a fake-quant (through Identity nodes), or
+    "the signature" when it is returned; None when only fake-quants read it."""
+    model = ctx.model
+    for dst, data in model.consumers(key):
+        if data["kind"] != "data" or data["port"] != port or not ctx.is_live(dst):
+            continue
+        reader = model.nodes[dst]
+        if reader.op in fake_quants or reader.op in _SHAPE_READERS:
+            continue
+        if reader.op == "Identity" and depth < 8:
+            found = _read_as_is(ctx, dst, "output:0" if reader.scope else "0", fake_quants, depth + 1)
+            if found is not None:
+                return found
+            continue
+        return reader.name
+    return _RETURNED if depth == 0 and returned(model, key, port) else None
+
+
+def _computed_by(model, key, same_scale: frozenset[str], fake_quants, sources) -> list:
+    """The operators that compute a value, back through activations and constant bias adds fused
+    into them and through same-scale ops (each an operator of its own) to the op that computes it;
+    none when that is not an operator that computes (a variable's weights, a function's argument,
+    v1 control flow, a call: the value is not the kind measured)."""
+    found, node = [], model.nodes[key]
+    for _ in range(16):
+        if node.is_arg or node.is_boundary or node.calls or node.op in VARIABLE_READS or \
+                node.op in op_set("v1_control_flow"):
+            return []
+        computed = [src for src in data_inputs(model, node.key) if not sources.fixed(src)]
+        fused = node.op in _FUSED_ACTIVATIONS or node.op in _BIAS_ADDS and len(computed) == 1
+        if node.op in same_scale or fused:
+            if node.op in same_scale:
+                found.append(node)
+            above = model.nodes[computed[0]] if computed else None
+            if above is None or above.op in fake_quants or sources.is_feed(above.key) or above.is_arg:
+                if fused and node.op != "Identity":
+                    found.append(node)  # nothing before it to fuse into: an operator of its own
+                return found
+            node = above
+            continue
+        found.append(node)
+        return found
+    return found
 
 # Reshapes the converter turns into a tfl.reshape of the quantized weights.
 _RESHAPES = frozenset({"Reshape", "ExpandDims", "Squeeze"})
@@ -319,6 +404,8 @@ CHECKS = {"tflite-int8-per-channel-matmul": per_channel_matmul_weights,
           "tflite-int8-asymmetric-weights": asymmetric_weight_ranges,
           "tflite-int8-activation-bits": activation_bit_width,
           "tflite-int8-reshaped-per-channel": reshaped_per_channel_weights,
-          "tflite-int8-frozen-same-scale": frozen_same_scale}
+          "tflite-int8-frozen-same-scale": frozen_same_scale,
+          "tflite-int8-fake-quant-bypassed": fake_quant_bypassed}
 OPTIONS = {"tflite-int8-per-channel-matmul": {}, "tflite-int8-asymmetric-weights": {}, "tflite-int8-activation-bits": {},
-           "tflite-int8-reshaped-per-channel": {}, "tflite-int8-frozen-same-scale": {}}
+           "tflite-int8-reshaped-per-channel": {}, "tflite-int8-frozen-same-scale": {},
+           "tflite-int8-fake-quant-bypassed": {}}

@@ -22,7 +22,7 @@ from ...opsets import op_set
 # Shapes are static when XLA compiles, so values computed only from shapes are constants too.
 _SHAPE_ONLY = {"Const", "Shape", "ShapeN", "Size", "Rank", "VariableShape", "TensorListLength", "HostConst"}
 _FEEDS = {"Placeholder", "PlaceholderWithDefault", "_Arg", "_DeviceArg"}
-_VARIABLE_READS = {"ReadVariableOp", "ResourceGather", "VarHandleOp", "VariableV2", "Variable"}  # TF1 ref variables too
+VARIABLE_READS = frozenset({"ReadVariableOp", "ResourceGather", "VarHandleOp", "VariableV2", "Variable"})  # TF1 ref variables too
 LOOPS = {"While", "StatelessWhile"}  # functional loops (xla.py reads it too)
 _CONTROL_FLOW = LOOPS | {"If", "StatelessIf", "Case", "StatelessCase"}
 
@@ -97,7 +97,7 @@ class ValueSources:
             result = self._arg_source(node, depth)
         elif node.op in _FEEDS:
             result = (INPUT, key)
-        elif node.op in _VARIABLE_READS:
+        elif node.op in VARIABLE_READS:
             known = (key not in self.kept_reads and not self._assigned(key)
                      and (self.frozen_in_control_flow or not self._in_control_flow(node)))
             result = (VARIABLE if known else UNKNOWABLE, key)

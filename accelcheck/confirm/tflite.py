@@ -189,9 +189,11 @@ def problems_from_exception(e: BaseException) -> list[OracleProblem]:
     problems: list[OracleProblem] = []
     for err in getattr(e, "errors", None) or ():
         try:
-            problems.append(_from_error_data(err))
+            problem = _from_error_data(err)
         except Exception:  # noqa: BLE001 - a proto we do not understand still leaves the message
             continue
+        if not _is_summary(problem.message):
+            problems.append(problem)
     # e.errors holds one entry per distinct op; the text names every location: keep both.
     known = {(p.op, p.node, p.function) for p in problems}
     problems += [p for p in _from_text(str(e)) if (p.op, p.node, p.function) not in known]
@@ -306,8 +308,9 @@ def _from_text(text: str) -> list[OracleProblem]:
 
 
 def _is_summary(msg: str) -> bool:
-    """Error lines that only say which function failed (the located errors say why)."""
-    return msg.startswith("failed while converting")
+    """Error lines that only say which function failed, or that TensorList lowering failed as a whole
+    (the located errors say why)."""
+    return msg.startswith(("failed while converting", "Lowering tensor list ops is failed"))
 
 
 def _function_in(text: str) -> str:

@@ -158,11 +158,6 @@ def converted_signatures(model) -> list[str]:
     return names
 
 
-def _const_values(model, key) -> list | None:
-    node = model.nodes.get(key)
-    return node.const_values() if node is not None else None
-
-
 _RANK = {BUILTIN: 0, SELECT: 1, CUSTOM: 2}
 
 
@@ -309,32 +304,6 @@ def hashtable(ctx, rule) -> Iterator[Hit]:
         yield Hit(node.key, {"reason": reason})
 
 
-def tensorlist_element_shape(ctx, rule) -> Iterator[Hit]:
-    """TFLite lowers TensorLists (TensorArray, RNN outputs) to builtins only when a ranked element
-    shape is fully known and the list does not grow: otherwise "requires element_shape to be static
-    during TF Lite transformation pass" (measured: Keras LSTM/GRU exported with a dynamic batch, whose
-    output list has element shape [?, units]; a growing TensorArray fails to legalize)."""
-    model = ctx.model
-    for node in ctx.live_nodes():
-        if node.op in ("TensorListReserve", "EmptyTensorList"):
-            source = next((src for src, d in model.producers(node.key) if d["kind"] == "data" and d["index"] == 0), None)
-            values = _const_values(model, source) if source is not None else None
-            if values is None:
-                yield Hit(node.key, {"shape": "computed at run time"})
-                continue
-            unranked = not model.nodes[source].const_rank()
-            # An unranked element shape is inferred from what is written in a While (measured:
-            # converts), not once the loop is TF1 dataflow (convert_variables_to_constants_v2
-            # lowers it: "requires element_shape to be 1D tensor", measured); a ranked one with an
-            # unknown dimension is not inferred either.
-            if unranked and any(model.nodes[dst].op in op_set("v1_enters") for dst, _ in model.consumers(node.key)):
-                yield Hit(node.key, {"shape": "unranked, in a TF1 while loop"})
-            elif not unranked and any(v < 0 for v in values):
-                yield Hit(node.key, {"shape": "[" + ", ".join("?" if v < 0 else str(v) for v in values) + "]"})
-        elif node.op == "TensorListSetItem" and node.attr_bool("resize_if_index_out_of_bounds"):
-            yield Hit(node.key, {"shape": "growing (TensorArray(dynamic_size=True))"})
-
-
 def einsum_on_inner_dynamic_dim(ctx, rule) -> Iterator[Hit]:
     """An Einsum computing on another Einsum's result whose unknown dimension is not the first (a
     three-operand "bid,de,bje->bij" on a dynamic batch, which TensorFlow splits into "de,bid->ebi"
@@ -414,10 +383,10 @@ def loop_merge_without_switch(ctx, rule) -> Iterator[Hit]:
 
 
 CHECKS = {"tflite-op-support": op_support, "tflite-hashtable": hashtable,
-          "tflite-tensorlist-shape": tensorlist_element_shape, "tflite-einsum-inner-dynamic": einsum_on_inner_dynamic_dim,
+          "tflite-einsum-inner-dynamic": einsum_on_inner_dynamic_dim,
           "tflite-prelu-rank": prelu_over_rank_limit, "tflite-loop-exit-output": loop_exit_outputs,
           "tflite-loop-merge-switch": loop_merge_without_switch, "tflite-sparse-signature": sparse_signature_tensors}
 
 OPTIONS = {"tflite-op-support": {"outcome": REQUIRED, "exclude_ops": []}, "tflite-hashtable": {},
-           "tflite-tensorlist-shape": {}, "tflite-einsum-inner-dynamic": {}, "tflite-prelu-rank": {},
+           "tflite-einsum-inner-dynamic": {}, "tflite-prelu-rank": {},
            "tflite-loop-exit-output": {}, "tflite-loop-merge-switch": {}, "tflite-sparse-signature": {}}

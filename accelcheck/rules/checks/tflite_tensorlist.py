@@ -1,0 +1,78 @@
+"""TensorLists (TensorArray, RNN outputs) under the TFLite converter: it lowers them to builtins only
+when it knows each element's shape (measured, TF 2.21)."""
+
+from __future__ import annotations
+
+from typing import Iterator
+
+from ...model.shapes import data_inputs, shape_of
+from ...opsets import op_set
+from . import Hit
+
+
+def tensorlist_element_shape(ctx, rule) -> Iterator[Hit]:
+    """TFLite lowers TensorLists (TensorArray, RNN outputs) to builtins only when a ranked element
+    shape is fully known and the list does not grow: otherwise "requires element_shape to be static
+    during TF Lite transformation pass" (measured: Keras LSTM/GRU exported with a dynamic batch, whose
+    output list has element shape [?, units]; a growing TensorArray fails to legalize)."""
+    model = ctx.model
+    for node in ctx.live_nodes():
+        if node.op in ("TensorListReserve", "EmptyTensorList"):
+            source = next((src for src, d in model.producers(node.key) if d["kind"] == "data" and d["index"] == 0), None)
+            values = model.nodes[source].const_values() if source is not None else None
+            if values is None:
+                yield Hit(node.key, {"shape": "computed at run time"})
+                continue
+            unranked = not model.nodes[source].const_rank()
+            # An unranked element shape is inferred from what is written in a While when that has a
+            # static shape (measured: converts), not once the loop is TF1 dataflow (convert_variables_to_constants_v2
+            # lowers it: "requires element_shape to be 1D tensor", measured); a ranked one with an
+            # unknown dimension is not inferred either.
+            if unranked and any(model.nodes[dst].op in op_set("v1_enters") for dst, _ in model.consumers(node.key)):
+                yield Hit(node.key, {"shape": "unranked, in a TF1 while loop"})
+            elif unranked and (written := _written_shape(model, node)) is not None:
+                yield Hit(node.key, {"shape": "unranked, and the loop writes " + written})
+            elif not unranked and any(v < 0 for v in values):
+                yield Hit(node.key, {"shape": "[" + ", ".join("?" if v < 0 else str(v) for v in values) + "]"})
+        elif node.op == "TensorListSetItem" and node.attr_bool("resize_if_index_out_of_bounds"):
+            yield Hit(node.key, {"shape": "growing (TensorArray(dynamic_size=True))"})
+
+
+def _written_shape(model, reserve) -> str | None:
+    """For a list a functional While carries: the shape of the item its body writes, when that has an
+    unknown dimension and no loop of the same function writes a list an item of static shape
+    (measured, TF 2.21: an unranked list whose loop writes [?, 16] items on a dynamic batch fails
+    with "requires element_shape to be 1D tensor"; [2, 16] items convert, and so does the [?, 16]
+    list when the same loop, or another loop of the same function, writes [16] items to another
+    list; a loop in a function it calls does not count)."""
+    loops = {n.attr_func("body") for n in model.nodes.values()
+             if n.scope == reserve.scope and n.op in ("While", "StatelessWhile")}
+    if any(shape is not None and None not in shape for body in loops for _, shape in _writes(model, body)):
+        return None
+    for loop, data in model.consumers(reserve.key):
+        body = model.nodes[loop].attr_func("body") if model.nodes[loop].op in ("While", "StatelessWhile") else None
+        info = model.functions.get(body or "")
+        if info is None or data["kind"] != "data" or data["index"] >= len(info.arg_names):
+            continue
+        for carried, shape in _writes(model, body):
+            if carried == info.arg_names[data["index"]] and shape is not None and None in shape:
+                return "[" + ", ".join("?" if d is None else str(d) for d in shape) + "]"
+    return None
+
+
+def _writes(model, body: str):
+    """(the loop variable written, the recorded shape of the item) for each TensorListSetItem of a body."""
+    for writer in model.nodes.values():
+        if writer.scope != body or writer.op != "TensorListSetItem":
+            continue
+        inputs = [(src, d["port"]) for src, d in model.producers(writer.key) if d["kind"] == "data"]
+        if len(inputs) < 3:
+            continue
+        source = inputs[0][0]
+        while model.nodes[source].op == "Identity" and data_inputs(model, source):
+            source = data_inputs(model, source)[0]
+        if model.nodes[source].is_arg:
+            yield model.nodes[source].name, shape_of(model, *inputs[2])
+
+CHECKS = {"tflite-tensorlist-shape": tensorlist_element_shape}
+OPTIONS = {"tflite-tensorlist-shape": {}}

@@ -185,8 +185,9 @@ def fake_quant_bypassed(ctx, rule) -> Iterator[Hit]:
     to a later value, convolves it, returns it): full-integer conversion leaves the op that computes
     it in float, and the same-scale ops between them (measured, TF 2.21: conv -> relu -> [max pool |
     reshape] -> fake-quant -> conv, the value before the fake-quant also read by an add, a conv, a
-    sigmoid or the signature; FakeQuantWithMinMaxArgs and QuantizeAndDequantizeV4; frozen graphs and
-    SavedModels; TensorRT-style QDQ ResNet blocks). The op's output is calibrated as well as fixed."""
+    sigmoid or, in a frozen graph, the signature; FakeQuantWithMinMaxArgs and QuantizeAndDequantizeV4;
+    frozen graphs and SavedModels; TensorRT-style QDQ ResNet blocks; scripts/probe_tflite_fake_quant_bypass.py).
+    The op's output is calibrated as well as fixed."""
     model = ctx.model
     fake_quants = op_set("fake_quant")
     same_scale = frozenset(load_data("tflite_int8_same_scale.json")["after_fake_quant"])
@@ -233,7 +234,10 @@ def _read_as_is(ctx, key, port: str, fake_quants, depth: int = 0) -> str | None:
                 return found
             continue
         return reader.name
-    return _RETURNED if depth == 0 and returned(model, key, port) else None
+    # A SavedModel's signature output is requantized for the caller (measured: a returned value
+    # leaves its conv in float in a frozen graph only).
+    frozen = model.format in ("frozen_graph", "graph_text")
+    return _RETURNED if depth == 0 and frozen and returned(model, key, port) else None
 
 
 def _computed_by(model, key, same_scale: frozenset[str], fake_quants, sources) -> list:
@@ -247,7 +251,9 @@ def _computed_by(model, key, same_scale: frozenset[str], fake_quants, sources) -
                 node.op in op_set("v1_control_flow"):
             return []
         computed = [src for src in data_inputs(model, node.key) if not sources.fixed(src)]
-        fused = node.op in _FUSED_ACTIVATIONS or node.op in _BIAS_ADDS and len(computed) == 1
+        # A Mul by a constant after a conv is folded into it in a SavedModel, not in a frozen graph (measured).
+        adds = _BIAS_ADDS | {"Mul"} if model.format == "saved_model" else _BIAS_ADDS
+        fused = node.op in _FUSED_ACTIVATIONS or node.op in adds and len(computed) == 1
         if node.op in same_scale or fused:
             if node.op in same_scale:
                 found.append(node)

@@ -11,7 +11,7 @@ pool, a reshape), the fake-quant (FakeQuantWithMinMaxArgs or QuantizeAndDequanti
 reader; "none" is the same graph with no second reader. Each graph is frozen
 (convert_variables_to_constants_v2) or, with --saved-model, saved as a TF2 SavedModel, then
 converted as the --confirm oracle does (Optimize.DEFAULT, representative data, TFLITE_BUILTINS_INT8,
-int8 inputs and outputs). Prints one line per probe: the operators left in float.
+int8 inputs and outputs). Prints one line per probe: the operators left in float, or "converts".
 """
 
 from __future__ import annotations
@@ -24,6 +24,9 @@ from pathlib import Path
 
 os.environ.setdefault("TF_CPP_MIN_LOG_LEVEL", "3")
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from probe_tflite_same_scale import outcome  # noqa: E402 - the same conversion and verdict
 
 # (producer, between, fake-quant, reader)
 PROBES = [
@@ -83,17 +86,6 @@ def build(tf, producer: str, between: str, fake_quant: str, reader: str, path: P
     else:
         graph = convert_variables_to_constants_v2(f.get_concrete_function()).graph.as_graph_def()
         path.write_bytes(graph.SerializeToString())
-
-
-def outcome(tf, path: Path) -> str:
-    from accelcheck.confirm import loading
-    from accelcheck.confirm.tflite import _full_integer_problems
-
-    try:
-        problems = _full_integer_problems(tf, loading.open_model(path), None, None, None)
-    except Exception as e:  # noqa: BLE001 - the converter's failure is the measurement
-        return f"fails ({type(e).__name__})"
-    return "in float: " + ", ".join(sorted({p.op for p in problems})) if problems else "all int8"
 
 
 def main() -> int:

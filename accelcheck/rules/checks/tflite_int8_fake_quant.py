@@ -179,7 +179,6 @@ def _range_text(ctx, fake_quant) -> str:
     return f"[{ranges[0][0]:.6g}, {ranges[1][0]:.6g}]"
 
 
-
 def fake_quant_bypassed(ctx, rule) -> Iterator[Hit]:
     """A computed value that a fake-quant fixes for one reader while another reads it as it is (adds it
     to a later value, convolves it, returns it): full-integer conversion leaves the op that computes
@@ -267,6 +266,7 @@ def _computed_by(model, key, same_scale: frozenset[str], fake_quants, sources) -
         found.append(node)
         return found
     return found
+
 
 # Reshapes the converter turns into a tfl.reshape of the quantized weights.
 _RESHAPES = frozenset({"Reshape", "ExpandDims", "Squeeze"})

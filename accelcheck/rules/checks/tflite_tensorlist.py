@@ -8,6 +8,7 @@ from typing import Iterator
 from ...model.shapes import data_inputs, shape_of
 from ...opsets import op_set
 from . import Hit
+from .value_sources import LOOPS
 
 
 def tensorlist_element_shape(ctx, rule) -> Iterator[Hit]:
@@ -16,6 +17,7 @@ def tensorlist_element_shape(ctx, rule) -> Iterator[Hit]:
     during TF Lite transformation pass" (measured: Keras LSTM/GRU exported with a dynamic batch, whose
     output list has element shape [?, units]; a growing TensorArray fails to legalize)."""
     model = ctx.model
+    writes = _Writes(ctx)
     for node in ctx.live_nodes():
         if node.op in ("TensorListReserve", "EmptyTensorList"):
             source = next((src for src, d in model.producers(node.key) if d["kind"] == "data" and d["index"] == 0), None)
@@ -24,13 +26,13 @@ def tensorlist_element_shape(ctx, rule) -> Iterator[Hit]:
                 yield Hit(node.key, {"shape": "computed at run time"})
                 continue
             unranked = not model.nodes[source].const_rank()
-            # An unranked element shape is inferred from what is written in a While when that has a
-            # static shape (measured: converts), not once the loop is TF1 dataflow (convert_variables_to_constants_v2
+            # An unranked element shape is inferred from what a While writes into the list (see
+            # _Writes.unknown), not once the loop is TF1 dataflow (convert_variables_to_constants_v2
             # lowers it: "requires element_shape to be 1D tensor", measured); a ranked one with an
             # unknown dimension is not inferred either.
             if unranked and any(model.nodes[dst].op in op_set("v1_enters") for dst, _ in model.consumers(node.key)):
                 yield Hit(node.key, {"shape": "unranked, in a TF1 while loop"})
-            elif unranked and (written := _written_shape(model, node)) is not None:
+            elif unranked and (written := writes.unknown(node)) is not None:
                 yield Hit(node.key, {"shape": "unranked, and the loop writes " + written})
             elif not unranked and any(v < 0 for v in values):
                 yield Hit(node.key, {"shape": "[" + ", ".join("?" if v < 0 else str(v) for v in values) + "]"})
@@ -38,41 +40,47 @@ def tensorlist_element_shape(ctx, rule) -> Iterator[Hit]:
             yield Hit(node.key, {"shape": "growing (TensorArray(dynamic_size=True))"})
 
 
-def _written_shape(model, reserve) -> str | None:
-    """For a list a functional While carries: the shape of the item its body writes, when that has an
-    unknown dimension and no loop of the same function writes a list an item of static shape
-    (measured, TF 2.21: an unranked list whose loop writes [?, 16] items on a dynamic batch fails
-    with "requires element_shape to be 1D tensor"; [2, 16] items convert, and so does the [?, 16]
-    list when the same loop, or another loop of the same function, writes [16] items to another
-    list; a loop in a function it calls does not count)."""
-    loops = {n.attr_func("body") for n in model.nodes.values()
-             if n.scope == reserve.scope and n.op in ("While", "StatelessWhile")}
-    if any(shape is not None and None not in shape for body in loops for _, shape in _writes(model, body)):
+class _Writes:
+    """What the bodies of functional While loops write into the lists they carry, read once per lint."""
+
+    def __init__(self, ctx):
+        self.model = ctx.model
+        self.by_body: dict[str, list[tuple[str, tuple | None]]] = {}  # body -> (loop variable, item shape)
+        for writer in ctx.nodes_with_ops(frozenset({"TensorListSetItem"}), live_only=False):
+            inputs = [(src, d["port"]) for src, d in self.model.producers(writer.key) if d["kind"] == "data"]
+            if len(inputs) < 3:
+                continue
+            source = inputs[0][0]
+            while self.model.nodes[source].op == "Identity" and data_inputs(self.model, source):
+                source = data_inputs(self.model, source)[0]
+            if self.model.nodes[source].is_arg:
+                self.by_body.setdefault(writer.scope, []).append((self.model.nodes[source].name,
+                                                                  shape_of(self.model, *inputs[2])))
+        self.bodies_by_scope: dict[str, set[str]] = {}
+        for loop in ctx.nodes_with_ops(frozenset(LOOPS), live_only=False):
+            self.bodies_by_scope.setdefault(loop.scope, set()).add(loop.attr_func("body"))
+
+    def unknown(self, reserve) -> str | None:
+        """For a list a functional While carries: the shape of the item its body writes, when that has
+        an unknown dimension and no loop of the same function writes a list an item of static shape
+        (measured, TF 2.21: an unranked list whose loop writes [?, 16] items on a dynamic batch fails
+        with "requires element_shape to be 1D tensor"; [2, 16] items convert, and so does the [?, 16]
+        list when the same loop, or another loop of the same function, writes [16] items to another
+        list; a loop in a function it calls does not count)."""
+        model = self.model
+        bodies = self.bodies_by_scope.get(reserve.scope, set())
+        if any(shape is not None and None not in shape for body in bodies for _, shape in self.by_body.get(body, ())):
+            return None
+        for loop, data in model.consumers(reserve.key):
+            body = model.nodes[loop].attr_func("body") if model.nodes[loop].op in LOOPS else None
+            info = model.functions.get(body or "")
+            if info is None or data["kind"] != "data" or data["index"] >= len(info.arg_names):
+                continue
+            for carried, shape in self.by_body.get(body, ()):
+                if carried == info.arg_names[data["index"]] and shape is not None and None in shape:
+                    return "[" + ", ".join("?" if d is None else str(d) for d in shape) + "]"
         return None
-    for loop, data in model.consumers(reserve.key):
-        body = model.nodes[loop].attr_func("body") if model.nodes[loop].op in ("While", "StatelessWhile") else None
-        info = model.functions.get(body or "")
-        if info is None or data["kind"] != "data" or data["index"] >= len(info.arg_names):
-            continue
-        for carried, shape in _writes(model, body):
-            if carried == info.arg_names[data["index"]] and shape is not None and None in shape:
-                return "[" + ", ".join("?" if d is None else str(d) for d in shape) + "]"
-    return None
 
-
-def _writes(model, body: str):
-    """(the loop variable written, the recorded shape of the item) for each TensorListSetItem of a body."""
-    for writer in model.nodes.values():
-        if writer.scope != body or writer.op != "TensorListSetItem":
-            continue
-        inputs = [(src, d["port"]) for src, d in model.producers(writer.key) if d["kind"] == "data"]
-        if len(inputs) < 3:
-            continue
-        source = inputs[0][0]
-        while model.nodes[source].op == "Identity" and data_inputs(model, source):
-            source = data_inputs(model, source)[0]
-        if model.nodes[source].is_arg:
-            yield model.nodes[source].name, shape_of(model, *inputs[2])
 
 CHECKS = {"tflite-tensorlist-shape": tensorlist_element_shape}
 OPTIONS = {"tflite-tensorlist-shape": {}}

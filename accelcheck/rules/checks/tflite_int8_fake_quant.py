@@ -161,6 +161,8 @@ def frozen_same_scale(ctx, rule) -> Iterator[Hit]:
             continue  # on a graph input: requantized from the input's calibrated range (measured, mixed): not judged
         if sources.fixed(value[0]):
             continue  # weights: folded into the op that uses them
+        if _producer(model, value[0], identity).op in op_set("tflite_int8_fixed_output_range"):
+            continue  # a sigmoid's or softmax's int8 output range is fixed, calibration or not (measured)
         for node in _reached(model, fake_quant.key, identity):
             if node.key in flagged or not ctx.is_live(node.key):
                 continue
@@ -266,6 +268,17 @@ def _computed_by(model, key, same_scale: frozenset[str], fake_quants, sources) -
         found.append(node)
         return found
     return found
+
+
+def _producer(model, key, through: frozenset[str]):
+    """The node that computes a value, back through `through` ops."""
+    node = model.nodes[key]
+    for _ in range(8):
+        above = data_inputs(model, node.key)[:1] if node.op in through else []
+        if not above:
+            break
+        node = model.nodes[above[0]]
+    return node
 
 
 # Reshapes the converter turns into a tfl.reshape of the quantized weights.

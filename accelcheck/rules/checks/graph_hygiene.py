@@ -1,5 +1,6 @@
 """Checks on the shape of the served graph and on what stops a SavedModel loading: signature input
-shapes, training placeholders, file-system access, assets listed twice, saved optimizer state."""
+shapes, training placeholders, random seeds advanced per call, file-system access, assets listed
+twice, saved optimizer state."""
 
 from __future__ import annotations
 
@@ -9,8 +10,9 @@ from typing import Iterator
 from ...model import opdefs
 from ...model.meta import asset_tensors, optimizer_slot_owners
 from ...model.dtypes import format_shape
-from ...opsets import name_pattern
+from ...opsets import name_pattern, op_set
 from . import Hit
+from .value_sources import UNKNOWABLE, VARIABLE_READS, ValueSources
 
 
 def unregistered_op(ctx, rule) -> Iterator[Hit]:
@@ -170,7 +172,28 @@ def optimizer_slots(ctx, rule) -> Iterator[Hit]:
                          "consequence": consequence})
 
 
+def seed_advanced_per_call(ctx, rule) -> Iterator[Hit]:
+    """A stateless random op whose seed is read from a variable the served graph writes: Keras 3's
+    SeedGenerator advances its state on every call, so an augmentation or dropout layer left active
+    in an exported function makes the served output change from call to call (measured, TF 2.21 /
+    Keras 3.15: RandomFlip and RandomRotation in a model.export). A seed that is a constant or an
+    input gives the same output for the same input, and is not reported."""
+    model = ctx.model
+    sources = ValueSources(model)
+    for node in ctx.nodes_with_ops(op_set("stateless_random"), live_only=True):
+        for arg in _SEED_ARGS:  # what the draw depends on, not what it draws from (logits, shapes)
+            found = sources.of_input(node, arg)
+            if found and found[0] == UNKNOWABLE and model.nodes[found[1]].op in VARIABLE_READS:
+                yield Hit(node.key, {"variable": model.nodes[found[1]].name})
+                break
+
+
+# The inputs of the stateless random ops that pick the draw: a seed (V1), or a key and counter (V2).
+_SEED_ARGS = ("seed", "key", "counter")
+
+
 CHECKS = {
+    "seed-advanced-per-call": seed_advanced_per_call,
     "duplicate-asset": duplicate_asset,
     "optimizer-slots": optimizer_slots,
     "unregistered-op": unregistered_op,
@@ -181,6 +204,7 @@ CHECKS = {
 }
 
 OPTIONS = {
+    "seed-advanced-per-call": {},
     "duplicate-asset": {},
     "optimizer-slots": {},
     "unregistered-op": {},

@@ -1,7 +1,7 @@
 """What a graph records of its tensors' shapes (the _output_shapes attrs TensorFlow writes), read
 the same way by every check: one output's shape, a value's shape followed from a function argument
-to its call site, a node's data inputs, the dimensions a slice of a shape picks, and a rank where the
-graph records none."""
+to its call site, a node's data inputs and the node that computes a value, the dimensions a slice
+of a shape picks, and a rank where the graph records none."""
 
 from __future__ import annotations
 
@@ -40,6 +40,18 @@ def call_site_input(model, arg) -> tuple | None:
 def data_inputs(model, key) -> list:
     """The producers of the node's data inputs, in input order."""
     return [src for src, d in model.producers(key) if d["kind"] == "data"]
+
+
+def producer_through(model, key, through) -> object:
+    """The node that computes a value, back through `through` ops (Identity nodes, a reshape of
+    weights) along their first data input."""
+    node = model.nodes[key]
+    for _ in range(8):
+        above = data_inputs(model, node.key)[:1] if node.op in through else []
+        if not above:
+            break
+        node = model.nodes[above[0]]
+    return node
 
 
 def shape_of(model, key, port: str, depth: int = 0) -> tuple | None:

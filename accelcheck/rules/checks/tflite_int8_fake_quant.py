@@ -34,13 +34,13 @@ from __future__ import annotations
 from typing import Iterator
 
 from ...model.checkpoint import variable_floats
-from ...model.shapes import data_inputs, shape_of, value_shape
+from ...model.shapes import data_inputs, producer_through, shape_of, value_shape
 from ...opsets import op_set
 from ...resources import load_data
 from . import Hit
 from .tflite_int8 import returned
 from .tflite_shapes import converter_sources
-from .value_sources import VARIABLE_READS
+from .value_sources import SHAPE_ONLY, VARIABLE_READS
 
 _PER_CHANNEL = "FakeQuantWithMinMaxVarsPerChannel"
 # The FakeQuant* ops of the fake-quant set (the QuantizeAndDequantize ops were not measured here).
@@ -52,8 +52,11 @@ _PASS_THROUGH = frozenset({"Identity", "Reshape"})
 _NONZERO_ZERO_POINT = {"Conv2D": None, "MatMul": 8}
 # Ops the converter fuses into a conv or matmul, or that share its output's quantization, between
 # it and the fake-quant that fixes that output; binary ones only with an operand fixed before the graph runs.
-_FUSED_AFTER = frozenset({"Identity", "Relu", "Relu6", "MaxPool", "Reshape", "FusedBatchNorm", "FusedBatchNormV3"})
-_FUSED_AFTER_WITH_CONSTANT = frozenset({"BiasAdd", "Add", "AddV2", "Sub", "Mul"})
+# The activations and bias adds among them are what fake_quant_bypassed walks back through.
+_FUSED_ACTIVATIONS = frozenset({"Identity", "Relu", "Relu6"})
+_BIAS_ADDS = frozenset({"BiasAdd", "Add", "AddV2"})
+_FUSED_AFTER = _FUSED_ACTIVATIONS | {"MaxPool", "Reshape", "FusedBatchNorm", "FusedBatchNormV3"}
+_FUSED_AFTER_WITH_CONSTANT = _BIAS_ADDS | {"Sub", "Mul"}
 # The bit widths of an activation fake-quant that full-integer conversion keeps in int8 (measured).
 _INT8_BITS = (5, 8)
 # How far from an integer the unrounded zero point must be to call it nonzero: symmetric ranges
@@ -161,7 +164,7 @@ def frozen_same_scale(ctx, rule) -> Iterator[Hit]:
             continue  # on a graph input: requantized from the input's calibrated range (measured, mixed): not judged
         if sources.fixed(value[0]):
             continue  # weights: folded into the op that uses them
-        if _producer(model, value[0], identity).op in op_set("tflite_int8_fixed_output_range"):
+        if producer_through(model, value[0], identity).op in op_set("tflite_int8_fixed_output_range"):
             continue  # a sigmoid's or softmax's int8 output range is fixed, calibration or not (measured)
         for node in _reached(model, fake_quant.key, identity):
             if node.key in flagged or not ctx.is_live(node.key):
@@ -212,11 +215,6 @@ def fake_quant_bypassed(ctx, rule) -> Iterator[Hit]:
 
 
 _RETURNED = "the signature"  # a reader that returns the value as it is
-# Ops that read no values (only shapes): a reader of these is not a use of the value.
-_SHAPE_READERS = frozenset({"Shape", "ShapeN", "Size", "Rank"})
-# Ops the converter fuses into the op before them: the value's operator is that op.
-_FUSED_ACTIVATIONS = frozenset({"Identity", "Relu", "Relu6"})
-_BIAS_ADDS = frozenset({"BiasAdd", "Add", "AddV2"})
 
 
 def _read_as_is(ctx, key, port: str, fake_quants, depth: int = 0) -> str | None:
@@ -227,7 +225,7 @@ def _read_as_is(ctx, key, port: str, fake_quants, depth: int = 0) -> str | None:
         if data["kind"] != "data" or data["port"] != port or not ctx.is_live(dst):
             continue
         reader = model.nodes[dst]
-        if reader.op in fake_quants or reader.op in _SHAPE_READERS:
+        if reader.op in fake_quants or reader.op in SHAPE_ONLY:  # a shape read is no use of the value
             continue
         if reader.op == "Identity" and depth < 8:
             found = _read_as_is(ctx, dst, "output:0" if reader.scope else "0", fake_quants, depth + 1)
@@ -270,17 +268,6 @@ def _computed_by(model, key, same_scale: frozenset[str], fake_quants, sources) -
     return found
 
 
-def _producer(model, key, through: frozenset[str]):
-    """The node that computes a value, back through `through` ops."""
-    node = model.nodes[key]
-    for _ in range(8):
-        above = data_inputs(model, node.key)[:1] if node.op in through else []
-        if not above:
-            break
-        node = model.nodes[above[0]]
-    return node
-
-
 # Reshapes the converter turns into a tfl.reshape of the quantized weights.
 _RESHAPES = frozenset({"Reshape", "ExpandDims", "Squeeze"})
 
@@ -303,11 +290,7 @@ def _reached(model, key, through: frozenset[str]):
 def _weight_fake_quant(model, node, through: frozenset[str]):
     """The fake-quant node the weights (second operand) come from, through `through` ops; None if none."""
     weights = data_inputs(model, node.key)[1:2]
-    for _ in range(8):
-        if not weights or model.nodes[weights[0]].op not in through:
-            break
-        weights = data_inputs(model, weights[0])[:1]
-    found = model.nodes[weights[0]] if weights else None
+    found = producer_through(model, weights[0], through) if weights else None
     return found if found is not None and found.op in _WEIGHT_FAKE_QUANT else None
 
 

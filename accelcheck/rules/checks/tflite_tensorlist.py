@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Iterator
 
-from ...model.shapes import data_inputs, shape_of
+from ...model.shapes import producer_through, shape_of
 from ...opsets import op_set
 from . import Hit
 from .value_sources import LOOPS
@@ -17,8 +17,8 @@ def tensorlist_element_shape(ctx, rule) -> Iterator[Hit]:
     during TF Lite transformation pass" (measured: Keras LSTM/GRU exported with a dynamic batch, whose
     output list has element shape [?, units]; a growing TensorArray fails to legalize)."""
     model = ctx.model
-    writes = _Writes(ctx)
-    for node in ctx.live_nodes():
+    writes = None  # read when an unranked list is found
+    for node in ctx.nodes_with_ops(_LIST_OPS, live_only=True):  # the op index, not a walk over every node
         if node.op in ("TensorListReserve", "EmptyTensorList"):
             source = next((src for src, d in model.producers(node.key) if d["kind"] == "data" and d["index"] == 0), None)
             values = model.nodes[source].const_values() if source is not None else None
@@ -32,12 +32,18 @@ def tensorlist_element_shape(ctx, rule) -> Iterator[Hit]:
             # unknown dimension is not inferred either.
             if unranked and any(model.nodes[dst].op in op_set("v1_enters") for dst, _ in model.consumers(node.key)):
                 yield Hit(node.key, {"shape": "unranked, in a TF1 while loop"})
-            elif unranked and (written := writes.unknown(node)) is not None:
-                yield Hit(node.key, {"shape": "unranked, and the loop writes " + written})
-            elif not unranked and any(v < 0 for v in values):
+            elif unranked:
+                writes = writes or _Writes(ctx)
+                if (written := writes.unknown(node)) is not None:
+                    yield Hit(node.key, {"shape": "unranked, and the loop writes " + written})
+            elif any(v < 0 for v in values):
                 yield Hit(node.key, {"shape": "[" + ", ".join("?" if v < 0 else str(v) for v in values) + "]"})
         elif node.op == "TensorListSetItem" and node.attr_bool("resize_if_index_out_of_bounds"):
             yield Hit(node.key, {"shape": "growing (TensorArray(dynamic_size=True))"})
+
+
+_IDENTITY = frozenset({"Identity"})
+_LIST_OPS = frozenset({"TensorListReserve", "EmptyTensorList", "TensorListSetItem"})
 
 
 class _Writes:
@@ -50,12 +56,9 @@ class _Writes:
             inputs = [(src, d["port"]) for src, d in self.model.producers(writer.key) if d["kind"] == "data"]
             if len(inputs) < 3:
                 continue
-            source = inputs[0][0]
-            while self.model.nodes[source].op == "Identity" and data_inputs(self.model, source):
-                source = data_inputs(self.model, source)[0]
-            if self.model.nodes[source].is_arg:
-                self.by_body.setdefault(writer.scope, []).append((self.model.nodes[source].name,
-                                                                  shape_of(self.model, *inputs[2])))
+            carried = producer_through(self.model, inputs[0][0], _IDENTITY)
+            if carried.is_arg:
+                self.by_body.setdefault(writer.scope, []).append((carried.name, shape_of(self.model, *inputs[2])))
         self.bodies_by_scope: dict[str, set[str]] = {}
         for loop in ctx.nodes_with_ops(frozenset(LOOPS), live_only=False):
             self.bodies_by_scope.setdefault(loop.scope, set()).add(loop.attr_func("body"))

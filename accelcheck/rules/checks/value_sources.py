@@ -20,7 +20,7 @@ from ...model.graph import call_arg_offset, is_resource_writer
 from ...opsets import op_set
 
 # Shapes are static when XLA compiles, so values computed only from shapes are constants too.
-_SHAPE_ONLY = {"Const", "Shape", "ShapeN", "Size", "Rank", "VariableShape", "TensorListLength", "HostConst"}
+SHAPE_ONLY = frozenset({"Const", "Shape", "ShapeN", "Size", "Rank", "VariableShape", "TensorListLength", "HostConst"})
 _FEEDS = {"Placeholder", "PlaceholderWithDefault", "_Arg", "_DeviceArg"}
 VARIABLE_READS = frozenset({"ReadVariableOp", "ResourceGather", "VarHandleOp", "VariableV2", "Variable"})  # TF1 ref variables too
 LOOPS = {"While", "StatelessWhile"}  # functional loops (xla.py reads it too)
@@ -91,7 +91,7 @@ class ValueSources:
             return self.memo[key]
         self.memo[key] = None  # a cycle (v1 loop) does not make anything constant by itself
         node = self.model.nodes[key]
-        if node.op in _SHAPE_ONLY:
+        if node.op in SHAPE_ONLY:
             result = None
         elif node.is_arg:
             result = self._arg_source(node, depth)

@@ -337,6 +337,23 @@ def prelu_over_rank_limit(ctx, rule) -> Iterator[Hit]:
             yield Hit(node.key, {"rank": rank})
 
 
+def nchw_bias_add_rank(ctx, rule) -> Iterator[Hit]:
+    """A BiasAdd with data_format NCHW on an input of rank other than 4: the converter moves the bias
+    to the last dimension with a 4-D transpose, which fails on any other rank ("'tf.Transpose' op x
+    should be of the same rank with y"; measured, TF 2.21, ranks 3 and 5, builtins and Select TF ops,
+    SavedModel and frozen graph; rank 4 converts). Keras 3's TensorFlow backend writes `a + b` as such
+    a BiasAdd when b squeezes to a vector as long as a's dimension 1 (keras.ops.add)."""
+    model = ctx.model
+    for node in ctx.nodes_with_ops(frozenset({"BiasAdd"}), live_only=True):
+        if node.attr_str("data_format") != "NCHW":
+            continue
+        rank = output_rank(node)
+        if rank is None:
+            rank = input_rank(model, node, "value")
+        if rank is not None and rank != 4:
+            yield Hit(node.key, {"rank": rank})
+
+
 def loop_exit_outputs(ctx, rule) -> Iterator[Hit]:
     """A signature output read straight from a TF1 while loop's Exit: the converter rebuilds the loop
     as a While op, the Exit is gone, and conversion fails ("Graph does not contain node: while/Exit",
@@ -385,8 +402,10 @@ def loop_merge_without_switch(ctx, rule) -> Iterator[Hit]:
 CHECKS = {"tflite-op-support": op_support, "tflite-hashtable": hashtable,
           "tflite-einsum-inner-dynamic": einsum_on_inner_dynamic_dim,
           "tflite-prelu-rank": prelu_over_rank_limit, "tflite-loop-exit-output": loop_exit_outputs,
-          "tflite-loop-merge-switch": loop_merge_without_switch, "tflite-sparse-signature": sparse_signature_tensors}
+          "tflite-loop-merge-switch": loop_merge_without_switch, "tflite-sparse-signature": sparse_signature_tensors,
+          "tflite-nchw-bias-add-rank": nchw_bias_add_rank}
 
 OPTIONS = {"tflite-op-support": {"outcome": REQUIRED, "exclude_ops": []}, "tflite-hashtable": {},
            "tflite-einsum-inner-dynamic": {}, "tflite-prelu-rank": {},
-           "tflite-loop-exit-output": {}, "tflite-loop-merge-switch": {}, "tflite-sparse-signature": {}}
+           "tflite-loop-exit-output": {}, "tflite-loop-merge-switch": {}, "tflite-sparse-signature": {},
+           "tflite-nchw-bias-add-rank": {}}

@@ -11,6 +11,13 @@ in the same run. Results go to bench/out/scale.json.
 A check has a fixed cost besides its per-node work (the rule pack, the op tables, the first call of
 everything), which at 10k nodes is half the time. So the same run also checks a 100-node graph, and
 "net µs per node" is (check s - that fixed cost) / nodes: the figure that should stay flat as graphs grow.
+
+Two more columns tell accelcheck's growth from the machine's. "marginal µs/node" is the slope between
+one size and the one before ((check s - check s before) / (nodes - nodes before)), which needs no
+fixed cost. "floor µs/node" times the least a Python tool with a node table does per node: a dict of
+that many slotted objects keyed by (scope, name) tuples, each linked to the node before, walked back
+from the last into a set. On this machine it doubles per node from 10k to 1M (caches, then memory),
+so "check / floor" staying flat means accelcheck's own work per node does.
 """
 
 from __future__ import annotations
@@ -111,6 +118,33 @@ print(json.dumps({{"seconds": t2 - t1, "nodes": n, "peak_rss_mib": peak}}))
 """
 
 
+_FLOOR = r"""
+import json, time
+class N:
+    __slots__ = ("key", "op", "pred")
+    def __init__(self, key, pred):
+        self.key, self.op, self.pred = key, "MatMul", pred
+t1 = time.perf_counter()
+nodes, prev = {{}}, ()
+for i in range({n}):
+    key = ("fn_%d" % (i // 1000) if i % 4 == 0 else "", "layer_%d/op_%d" % (i // 4, i % 4))
+    nodes[key] = N(key, prev)
+    prev = (key,)
+seen, stack = set(), [key]
+while stack:
+    k = stack.pop()
+    if k not in seen:
+        seen.add(k)
+        stack.extend(nodes[k].pred)
+print(json.dumps({{"seconds": time.perf_counter() - t1}}))
+"""
+
+
+def floor_us_per_node(n: int) -> float:
+    out = subprocess.run([sys.executable, "-c", _FLOOR.format(n=n)], capture_output=True, text=True, check=True)
+    return json.loads(out.stdout.strip().splitlines()[-1])["seconds"] / n * 1e6
+
+
 def measure(path: Path, mode: str, target: str) -> dict:
     code = _MEASURE.format(root=str(ROOT), path=str(path), mode=mode, target=target)
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
@@ -135,21 +169,28 @@ def main() -> None:
             build_graph(size, path)
         parse = measure(path, "parse", args.target)
         check = measure(path, "check", args.target)
+        floor = floor_us_per_node(check["nodes"])
+        before = rows[-1] if rows else None
+        marginal = ((check["seconds"] - before["check_s"]) / (check["nodes"] - before["nodes"]) * 1e6) if before else None
         rows.append({"nodes": check["nodes"], "file_mib": round(path.stat().st_size / 2**20, 1),
                      "parse_s": round(parse["seconds"], 3), "check_s": round(check["seconds"], 3),
                      "check_over_parse": round(check["seconds"] / parse["seconds"], 1),
                      "check_us_per_node": round(check["seconds"] / check["nodes"] * 1e6, 2),
                      "net_us_per_node": round((check["seconds"] - fixed) / check["nodes"] * 1e6, 2),
+                     "marginal_us_per_node": round(marginal, 2) if marginal is not None else None,
+                     "floor_us_per_node": round(floor, 2),
+                     "check_over_floor": round(check["seconds"] / check["nodes"] * 1e6 / floor, 1),
                      "parse_peak_mib": round(parse["peak_rss_mib"]), "check_peak_mib": round(check["peak_rss_mib"])})
         print(rows[-1], flush=True)
     head = ["nodes", "file MiB", "parse s", "check s", "check/parse", "µs/node (check)", "net µs/node",
-            "peak MiB parse", "peak MiB check", "check peak / file"]
+            "marginal µs/node", "floor µs/node", "check / floor", "peak MiB parse", "peak MiB check", "check peak / file"]
     print(f"\nmachine: {os.cpu_count()} cores, Python {platform.python_version()}, target {args.target}")
     print("| " + " | ".join(head) + " |")
     print("|" + "---|" * len(head))
     for r in rows:
         print(f"| {r['nodes']:,} | {r['file_mib']} | {r['parse_s']} | {r['check_s']} | {r['check_over_parse']}x | "
-              f"{r['check_us_per_node']} | {r['net_us_per_node']} | {r['parse_peak_mib']} | {r['check_peak_mib']} | "
+              f"{r['check_us_per_node']} | {r['net_us_per_node']} | {r['marginal_us_per_node'] or '—'} | "
+              f"{r['floor_us_per_node']} | {r['check_over_floor']}x | {r['parse_peak_mib']} | {r['check_peak_mib']} | "
               f"{r['check_peak_mib'] / r['file_mib']:.1f}x |")
     (OUT / "scale.json").write_text(json.dumps({"target": args.target, "fixed_s": round(fixed, 3), "rows": rows}, indent=1))
 

@@ -54,6 +54,14 @@ def producer_through(model, key, through) -> object:
     return node
 
 
+def element_count(shape) -> int:
+    """The number of elements of a fully known shape (a negative dimension counts as 0)."""
+    n = 1
+    for d in shape:
+        n *= max(d, 0)
+    return n
+
+
 def shape_of(model, key, port: str, depth: int = 0) -> tuple | None:
     """The shape of one output; a function argument's is that of what its first call site passes."""
     producer = model.nodes[key]

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from ...model.dtypes import base_dtype
 from ...model.meta import unrestored_variables
-from ...model.shapes import data_inputs, output_shape, picked_dims, shape_of, value_shape
+from ...model.shapes import data_inputs, element_count, output_shape, picked_dims, shape_of, value_shape
 from ...opsets import op_set
 from .converter_shapes import ConverterShapes
 from .value_sources import VARIABLE, ValueSources, input_index
@@ -63,16 +63,20 @@ def _folded(model, key, memo: dict, depth: int, sources) -> bool:
         memo[key] = _known_dims(model, node, inputs)
         return memo[key]
     shapes = node.output_shapes()
-    # An op that keeps its first operand's shape, or a reduction, never grows it, which the folder's
-    # size policy allows whatever the graph records (a frozen GraphDef records no shapes: a frozen
+    if not shapes or any(s is None or None in s for s in shapes):
+        inferred = _elementwise_shape(model, key, 0)  # a frozen GraphDef records no shapes
+        shapes = [inferred] if inferred is not None else shapes
+    # An op that keeps its first operand's shape, a reduction or a rearrangement never grows it, which
+    # the folder's size policy allows whatever the graph records (a frozen GraphDef records no shapes: a frozen
     # Keras PReLU's -alpha leaves no NEG in int8, measured on fresh20's face-mesh net, nor does a
     # causal mask's band_part of constant ones, measured on fresh24's attention block).
-    never_grows = node.op in op_set("keeps_shape") or node.op in op_set("reductions")
+    never_grows = node.op in _NEVER_GROWS
     memo[key] = ((node.op in _SHAPE_ARITHMETIC or never_grows or _fold_size(model, node, shapes)) and bool(inputs)
                  and all(_folded(model, src, memo, depth + 1, sources) for src in inputs))
     return memo[key]
 
 
+_NEVER_GROWS = op_set("keeps_shape") | op_set("reductions") | op_set("size_preserving")
 # Folded on shape arithmetic whatever the graph records of their results (measured, see folded).
 _SHAPE_ARITHMETIC = frozenset({"Identity", "Cast", "Prod", "Sum", "Mul", "Add", "AddV2", "Sub", "Pack", "Maximum",
                                "Minimum"})
@@ -104,7 +108,7 @@ def _large_narrow_weights(model, cast, inputs, sources) -> bool:
         return False  # from tf.constants only, folded before the variables freeze (or from inputs: never folded)
     shapes = cast.output_shapes()
     shape = shapes[0] if shapes else _recorded_source_shape(model, cast.key)
-    return shape is not None and None not in shape and _elements(shape) > _NARROW_CAST_FOLD
+    return shape is not None and None not in shape and element_count(shape) > _NARROW_CAST_FOLD
 
 
 def _recorded_source_shape(model, key) -> tuple | None:
@@ -144,22 +148,41 @@ _NEVER_FOLDED = (op_set("v1_control_flow") | op_set("stateless_random")
                  | {"Placeholder", "PlaceholderWithDefault", "StatelessRandomGetKeyCounter"})
 
 
+def _elementwise_shape(model, key, depth: int) -> tuple | None:
+    """The shape of an element-wise op's result from its operands' (recorded, or constants'), when
+    the graph records none: the same shape through ops that keep it, the broadcast of the operands
+    (a frozen graph's bitwise unpacking of packed int4 weights, measured on fresh33: it folds)."""
+    node = model.nodes[key]
+    inputs = [(src, d["port"]) for src, d in model.producers(key) if d["kind"] == "data"]
+    if depth > 8 or not inputs:
+        return None
+    shapes = []
+    for src, port in inputs:
+        shape = value_shape(model, src, port)  # a scalar's () is known
+        shapes.append(shape if shape is not None else _elementwise_shape(model, src, depth + 1))
+    if node.op in op_set("keeps_shape"):
+        return shapes[0]
+    if node.op not in op_set("broadcasting") or any(s is None or None in s for s in shapes):
+        return None
+    rank = max(len(s) for s in shapes)
+    out = []
+    for i in range(rank):
+        sizes = {s[len(s) - rank + i] for s in shapes if len(s) - rank + i >= 0} - {1}
+        if len(sizes) > 1:
+            return None  # not broadcastable: leave it to the converter
+        out.append(sizes.pop() if sizes else 1)
+    return tuple(out)
+
+
 def _fold_size(model, node, shapes) -> bool:
     """Whether the folder takes a result of this size (recorded shapes; unknown ones are not judged)."""
     if not shapes or any(s is None or None in s for s in shapes):
         return False
-    results = sum(_elements(s) for s in shapes)
+    results = sum(element_count(s) for s in shapes)
     if results <= _FOLD_ELEMENTS:
         return True
-    operands = [shape_of(model, src, d["port"]) for src, d in model.producers(node.key) if d["kind"] == "data"]
-    return results <= _FOLD_GROWTH * sum(_elements(s) for s in operands if s is not None and None not in s)
-
-
-def _elements(shape) -> int:
-    n = 1
-    for d in shape:
-        n *= max(d, 0)
-    return n
+    operands = [value_shape(model, src, d["port"]) for src, d in model.producers(node.key) if d["kind"] == "data"]
+    return results <= _FOLD_GROWTH * sum(element_count(s) for s in operands if s is not None and None not in s)
 
 
 def input_rank(model, node, arg_name: str) -> int | None:

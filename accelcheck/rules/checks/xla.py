@@ -11,7 +11,7 @@ from typing import Iterator
 from ...model.dtypes import base_dtype, format_shape
 from ...resources import load_data
 from ...opsets import op_set
-from ...model.shapes import shape_of
+from ...model.shapes import element_count, shape_of
 from .value_sources import LOOPS, UNKNOWABLE, ValueSources
 from . import REQUIRED, Hit
 
@@ -42,9 +42,42 @@ def no_kernel(ctx, rule) -> Iterator[Hit]:
     """Ops without a kernel for the device; `host_only: true` keeps only host-side ops, false the rest."""
     kernels = _kernels(rule)
     want_host = bool(rule.options["host_only"])
+    memo: dict = {}
     for node in _candidates(ctx, rule):
         if node.op not in kernels and _is_host_op(node.op, rule.options) is want_host:
+            if ctx.model.format == "frozen_graph" and _constant_only(ctx.model, node.key, memo, 0):
+                continue
             yield Hit(node.key)
+
+
+# A frozen GraphDef reaches tf2xla as a function called from the compiled one (wrap_function and
+# prune), and TensorFlow folds that function's constant subgraphs before compiling it: an op with no
+# XLA kernel computed from constants alone compiles (measured, TF 2.21: MatrixDeterminant,
+# MatrixSquareRoot and Where on constants in a frozen graph; fresh33's Kalman filter, whose
+# covariances never see the observations). In a SavedModel's signature the same ops fail, variables
+# or not (measured). TensorFlow's folder leaves stateful ops and results over 10 MiB alone
+# (tensorflow/core/common_runtime/constant_folding.cc).
+_FOLD_BYTES = 10 * 2**20
+
+
+def _constant_only(model, key, memo: dict, depth: int) -> bool:
+    """Whether the node's value is computed from Const nodes alone, by stateless ops."""
+    if key in memo:
+        return memo[key]
+    memo[key] = False  # a cycle (v1 loop) is not constant
+    node = model.nodes[key]
+    if node.op == "Const":
+        memo[key] = True
+        return True
+    inputs = [src for src, d in model.producers(key) if d["kind"] == "data"]
+    shapes = node.output_shapes()
+    too_big = any(s is not None and None not in s and element_count(s) * 8 > _FOLD_BYTES for s in shapes or ())
+    memo[key] = (bool(inputs) and depth < 100 and not (node.is_arg or node.stateful or node.calls or too_big)
+                 and node.op not in _NOT_FOLDED and all(_constant_only(model, src, memo, depth + 1) for src in inputs))
+    return memo[key]
+
+
+_NOT_FOLDED = op_set("v1_control_flow") | {"Placeholder", "PlaceholderWithDefault"}
 
 
 def unsupported_dtype(ctx, rule) -> Iterator[Hit]:

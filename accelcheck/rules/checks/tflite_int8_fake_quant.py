@@ -68,6 +68,8 @@ def per_channel_matmul_weights(ctx, rule) -> Iterator[Hit]:
     """A MatMul whose untransposed weights come from a per-channel fake-quant (through Identity
     nodes): the converter cannot transpose them for FULLY_CONNECTED (measured; see TFQ006)."""
     model = ctx.model
+    if model.format != "saved_model":
+        return  # from_frozen_graph requantizes them (measured: the same graph frozen converts)
     for node in ctx.nodes_with_ops(frozenset({"MatMul"}), live_only=True):
         if node.attr_bool("transpose_b"):
             continue

@@ -62,17 +62,13 @@ def _folded(model, key, memo: dict, depth: int, sources) -> bool:
     if node.op == "StridedSlice" and inputs and model.nodes[inputs[0]].op == "Shape":
         memo[key] = _known_dims(model, node, inputs)
         return memo[key]
-    shapes = node.output_shapes()
-    if not shapes or any(s is None or None in s for s in shapes):
-        inferred = _elementwise_shape(model, key, 0)  # a frozen GraphDef records no shapes
-        shapes = [inferred] if inferred is not None else shapes
     # An op that keeps its first operand's shape, a reduction or a rearrangement never grows it, which
-    # the folder's size policy allows whatever the graph records (a frozen GraphDef records no shapes: a frozen
-    # Keras PReLU's -alpha leaves no NEG in int8, measured on fresh20's face-mesh net, nor does a
-    # causal mask's band_part of constant ones, measured on fresh24's attention block).
-    never_grows = node.op in _NEVER_GROWS
-    memo[key] = ((node.op in _SHAPE_ARITHMETIC or never_grows or _fold_size(model, node, shapes)) and bool(inputs)
-                 and all(_folded(model, src, memo, depth + 1, sources) for src in inputs))
+    # the folder's size policy allows whatever the graph records (a frozen GraphDef records no shapes:
+    # a frozen Keras PReLU's -alpha leaves no NEG in int8, measured on fresh20's face-mesh net, nor
+    # does a causal mask's band_part of constant ones, measured on fresh24's attention block).
+    size_ok = (node.op in _SHAPE_ARITHMETIC or node.op in _NEVER_GROWS
+               or _fold_size(model, node, _shapes(model, node, memo)))
+    memo[key] = size_ok and bool(inputs) and all(_folded(model, src, memo, depth + 1, sources) for src in inputs)
     return memo[key]
 
 
@@ -148,21 +144,38 @@ _NEVER_FOLDED = (op_set("v1_control_flow") | op_set("stateless_random")
                  | {"Placeholder", "PlaceholderWithDefault", "StatelessRandomGetKeyCounter"})
 
 
-def _elementwise_shape(model, key, depth: int) -> tuple | None:
-    """The shape of an element-wise op's result from its operands' (recorded, or constants'), when
-    the graph records none: the same shape through ops that keep it, the broadcast of the operands
-    (a frozen graph's bitwise unpacking of packed int4 weights, measured on fresh33: it folds)."""
+def _shapes(model, node, memo: dict) -> list:
+    """The node's output shapes as recorded; for an element-wise op the graph records none for (a
+    frozen GraphDef), its result's shape from its operands'."""
+    shapes = node.output_shapes()
+    if not shapes or any(s is None or None in s for s in shapes):
+        inferred = _elementwise_shape(model, node.key, memo, 0)
+        shapes = [inferred] if inferred is not None else shapes
+    return shapes
+
+
+def _elementwise_shape(model, key, memo: dict, depth: int) -> tuple | None:
+    """The shape of an element-wise op's result from its operands' (recorded, or constants'): the same
+    shape through ops that keep it, the broadcast of the operands (a frozen graph's bitwise unpacking
+    of packed int4 weights, measured on fresh33: it folds). Memoised in `memo` beside the verdicts."""
+    memo_key = ("shape", key)
+    if memo_key not in memo:
+        memo[memo_key] = _derived_shape(model, key, memo, depth)
+    return memo[memo_key]
+
+
+def _derived_shape(model, key, memo: dict, depth: int) -> tuple | None:
     node = model.nodes[key]
     inputs = [(src, d["port"]) for src, d in model.producers(key) if d["kind"] == "data"]
-    if depth > 8 or not inputs:
+    if depth > 8 or not inputs or (node.op not in op_set("keeps_shape") and node.op not in op_set("broadcasting")):
         return None
     shapes = []
     for src, port in inputs:
         shape = value_shape(model, src, port)  # a scalar's () is known
-        shapes.append(shape if shape is not None else _elementwise_shape(model, src, depth + 1))
+        shapes.append(shape if shape is not None else _elementwise_shape(model, src, memo, depth + 1))
     if node.op in op_set("keeps_shape"):
         return shapes[0]
-    if node.op not in op_set("broadcasting") or any(s is None or None in s for s in shapes):
+    if any(s is None or None in s for s in shapes):
         return None
     rank = max(len(s) for s in shapes)
     out = []

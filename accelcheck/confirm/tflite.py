@@ -130,7 +130,7 @@ def _convert(t, model, configure, signature_keys, inputs, outputs) -> bytes:
         return configure(t.lite.TFLiteConverter.from_saved_model(
             model.path, signature_keys=list(signature_keys) if signature_keys else None,
             tags=set(model.tags))).convert()
-    if model.format in ("frozen_graph", "graph_text"):
+    if model.is_graph_def:
         inputs, outputs = loading.graph_io(model, inputs, outputs)
         with tempfile.TemporaryDirectory(prefix="accelcheck-tflite-") as tmp:
             # The converter reads a binary GraphDef file (the model may be text).

@@ -208,7 +208,7 @@ def _targets(t, model, signature, inputs, outputs):
             specs = [_hinted(t, tf_spec(t, kwargs[n], n), tensors.get(n)) for n in names]
             out.append((name, _kwargs_caller(fn, names), specs, loaded))
         return out
-    if model.format in ("frozen_graph", "graph_text"):
+    if model.is_graph_def:
         return [(signature, *_pruned(t, model.graph_def, *loading.graph_io(model, inputs, outputs)))]
     if model.format == "meta_graph":
         from .tflite import restore_meta

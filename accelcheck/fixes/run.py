@@ -263,7 +263,7 @@ def fix(path: str, settings: Settings, out: str | None = None, *, output_format:
 
 
 def _default_output_format(model) -> str:
-    if model.format in ("frozen_graph", "graph_text"):
+    if model.is_graph_def:
         return "frozen"
     if model.format == "meta_graph":
         return "frozen" if not model.variables else "saved-model"

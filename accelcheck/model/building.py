@@ -56,7 +56,7 @@ def from_graph_def(source: Path, graph_def, fmt: str) -> Model:
 
     _finish_links(model, source, pending)
     model.find_variables()
-    if fmt in ("frozen_graph", "graph_text"):
+    if model.is_graph_def:
         infer_signature(model)
     return model
 

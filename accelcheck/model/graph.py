@@ -102,6 +102,12 @@ class Model:
         self._live_anywhere: tuple | None = None  # (signature names, their live sets' union)
 
     @property
+    def is_graph_def(self) -> bool:
+        """A GraphDef file, binary or text (a frozen graph): no MetaGraph, signatures inferred. The
+        toolchains read both the same way (from_frozen_graph; wrap_function for XLA)."""
+        return self.format in ("frozen_graph", "graph_text")
+
+    @property
     def graph_def(self):
         if self._graph_def is None and self.graph_def_source is not None:
             self._graph_def = self.graph_def_source.graph_def()

@@ -62,6 +62,18 @@ def element_count(shape) -> int:
     return n
 
 
+def broadcast(shapes) -> tuple | None:
+    """The shape NumPy-style broadcasting gives fully known shapes; None if they do not broadcast."""
+    rank = max((len(s) for s in shapes), default=0)
+    out = []
+    for i in range(rank):
+        sizes = {s[len(s) - rank + i] for s in shapes if len(s) - rank + i >= 0} - {1}
+        if len(sizes) > 1:
+            return None
+        out.append(sizes.pop() if sizes else 1)
+    return tuple(out)
+
+
 def shape_of(model, key, port: str, depth: int = 0) -> tuple | None:
     """The shape of one output; a function argument's is that of what its first call site passes."""
     producer = model.nodes[key]

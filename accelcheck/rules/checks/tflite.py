@@ -16,7 +16,7 @@ import functools
 from collections import Counter
 from typing import Iterator
 
-from ...model.dtypes import base_dtype
+from ...model.dtypes import base_dtype, format_shape
 from ...model.meta import root_object_children
 from ...model.shapes import data_inputs, output_rank
 from ...opsets import op_set
@@ -323,8 +323,7 @@ def einsum_on_inner_dynamic_dim(ctx, rule) -> Iterator[Hit]:
                 (src, data), producer = inputs[0], model.nodes[inputs[0][0]]
             shapes = producer.output_shapes() if producer.op == "Einsum" and data["kind"] == "data" else None
             if shapes and shapes[0] and None in shapes[0][1:]:
-                dims = "[" + ", ".join("?" if d is None else str(d) for d in shapes[0]) + "]"
-                yield Hit(node.key, {"producer": producer.name, "shape": dims})
+                yield Hit(node.key, {"producer": producer.name, "shape": format_shape(shapes[0])})
                 break
 
 

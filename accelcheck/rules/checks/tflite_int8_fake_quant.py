@@ -64,12 +64,20 @@ _INT8_BITS = (5, 8)
 _AMBIGUITY = 0.5 + 1e-3
 
 
+def _weight_quantization_kept(model) -> bool:
+    """Whether conversion keeps the quantization that fake-quants give weights: from a SavedModel it
+    does; from_frozen_graph requantizes frozen weights itself (measured, TF 2.21: the same graphs
+    frozen convert: per-channel MatMul weights (TFQ006), asymmetric ranges (TFQ007), a Conv1D's
+    reshaped per-channel kernel (TFQ010))."""
+    return model.format == "saved_model"
+
+
 def per_channel_matmul_weights(ctx, rule) -> Iterator[Hit]:
     """A MatMul whose untransposed weights come from a per-channel fake-quant (through Identity
     nodes): the converter cannot transpose them for FULLY_CONNECTED (measured; see TFQ006)."""
     model = ctx.model
-    if model.format != "saved_model":
-        return  # from_frozen_graph requantizes them (measured: the same graph frozen converts)
+    if not _weight_quantization_kept(model):
+        return
     for node in ctx.nodes_with_ops(frozenset({"MatMul"}), live_only=True):
         if node.attr_bool("transpose_b"):
             continue
@@ -83,8 +91,8 @@ def asymmetric_weight_ranges(ctx, rule) -> Iterator[Hit]:
     give a nonzero zero point, when the ranges are known: constants, or variables whose values the
     checkpoint holds."""
     model = ctx.model
-    if model.format != "saved_model":
-        return  # from_frozen_graph requantizes them (measured: the same graph frozen converts)
+    if not _weight_quantization_kept(model):
+        return
     for node in ctx.nodes_with_ops(frozenset(_NONZERO_ZERO_POINT), live_only=True):
         fake_quant = _weight_fake_quant(model, node, through=_PASS_THROUGH)
         if fake_quant is None:
@@ -123,8 +131,8 @@ def reshaped_per_channel_weights(ctx, rule) -> Iterator[Hit]:
     SavedModel) that moves the quantized axis: the position of the input's last axis no longer holds
     its channels in the output (tf.nn.conv1d's ExpandDims of a [k, in, out] kernel to [1, k, in, out])."""
     model = ctx.model
-    if model.format != "saved_model":
-        return  # from_frozen_graph requantizes the weights (measured: the same Conv1D frozen converts)
+    if not _weight_quantization_kept(model):
+        return
     sources = converter_sources(ctx)
     for fake_quant in ctx.nodes_with_ops(frozenset({_PER_CHANNEL}), live_only=True):
         weights = data_inputs(model, fake_quant.key)[:1]
@@ -151,7 +159,7 @@ def frozen_same_scale(ctx, rule) -> Iterator[Hit]:
     input to both ends of its range: what data a user calibrates with is not in the model, so the
     message names the range (measured, see the table's notes)."""
     model = ctx.model
-    if model.format not in ("frozen_graph", "graph_text"):
+    if not model.is_graph_def:
         return  # a SavedModel's fake-quants are applied while converting: the same graphs convert (measured)
     table = load_data("tflite_int8_same_scale.json")
     always, with_fixed_output = frozenset(table["after_fake_quant"]), frozenset(table["with_fixed_output"])
@@ -237,8 +245,7 @@ def _read_as_is(ctx, key, port: str, fake_quants, depth: int = 0) -> str | None:
         return reader.name
     # A SavedModel's signature output is requantized for the caller (measured: a returned value
     # leaves its conv in float in a frozen graph only).
-    frozen = model.format in ("frozen_graph", "graph_text")
-    return _RETURNED if depth == 0 and frozen and returned(model, key, port) else None
+    return _RETURNED if depth == 0 and model.is_graph_def and returned(model, key, port) else None
 
 
 def _computed_by(model, key, same_scale: frozenset[str], fake_quants, sources) -> list:

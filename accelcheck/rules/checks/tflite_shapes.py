@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from ...model.dtypes import base_dtype
 from ...model.meta import unrestored_variables
-from ...model.shapes import data_inputs, element_count, output_shape, picked_dims, shape_of, value_shape
+from ...model.shapes import broadcast, data_inputs, element_count, output_shape, picked_dims, shape_of, value_shape
 from ...opsets import op_set
 from .converter_shapes import ConverterShapes
 from .value_sources import VARIABLE, ValueSources, input_index
@@ -177,14 +177,7 @@ def _derived_shape(model, key, memo: dict, depth: int) -> tuple | None:
         return shapes[0]
     if any(s is None or None in s for s in shapes):
         return None
-    rank = max(len(s) for s in shapes)
-    out = []
-    for i in range(rank):
-        sizes = {s[len(s) - rank + i] for s in shapes if len(s) - rank + i >= 0} - {1}
-        if len(sizes) > 1:
-            return None  # not broadcastable: leave it to the converter
-        out.append(sizes.pop() if sizes else 1)
-    return tuple(out)
+    return broadcast(shapes)  # None when they do not broadcast: left to the converter
 
 
 def _fold_size(model, node, shapes) -> bool:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Iterator
 
+from ...model.dtypes import format_shape
 from ...model.shapes import producer_through, shape_of
 from ...opsets import op_set
 from . import Hit
@@ -37,7 +38,7 @@ def tensorlist_element_shape(ctx, rule) -> Iterator[Hit]:
                 if (written := writes.unknown(node)) is not None:
                     yield Hit(node.key, {"shape": "unranked, and the loop writes " + written})
             elif any(v < 0 for v in values):
-                yield Hit(node.key, {"shape": "[" + ", ".join("?" if v < 0 else str(v) for v in values) + "]"})
+                yield Hit(node.key, {"shape": format_shape(tuple(None if v < 0 else v for v in values))})
         elif node.op == "TensorListSetItem" and node.attr_bool("resize_if_index_out_of_bounds"):
             yield Hit(node.key, {"shape": "growing (TensorArray(dynamic_size=True))"})
 
@@ -81,7 +82,7 @@ class _Writes:
                 continue
             for carried, shape in self.by_body.get(body, ()):
                 if carried == info.arg_names[data["index"]] and shape is not None and None in shape:
-                    return "[" + ", ".join("?" if d is None else str(d) for d in shape) + "]"
+                    return format_shape(shape)
         return None
 
 

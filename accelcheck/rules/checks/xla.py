@@ -61,7 +61,9 @@ _FOLD_BYTES = 10 * 2**20
 
 
 def _constant_only(model, key, memo: dict, depth: int) -> bool:
-    """Whether the node's value is computed from Const nodes alone, by stateless ops."""
+    """Whether the node's value is computed from Const nodes alone, by stateless ops. Not
+    ValueSources (it counts values from shapes as constants, which this folder was not measured on)
+    nor tflite_shapes.folded (the TFLite converter's folder, with its own size policy)."""
     if key in memo:
         return memo[key]
     memo[key] = False  # a cycle (v1 loop) is not constant

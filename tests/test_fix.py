@@ -187,6 +187,27 @@ def test_frozen_saved_model_output_is_served_without_variables(tmp_path, tf):
                                tf_outputs(tf, model, "serving_default", {"x": x})["y"], rtol=1e-6)
 
 
+@pytest.mark.parametrize("fmt", ["saved-model", "frozen"])
+def test_tf1_ema_conds_no_longer_stop_the_converter_after_fix(fmt, tmp_path, tf):
+    # The EMA shadows' initializer conds (RefSwitch, TFL014) fail the converter whatever it serves:
+    # freezing makes them plain Switches on constants (and forgets the cond contexts naming the
+    # removed predicates); a frozen GraphDef also drops them, which it would take for outputs.
+    model = BUILT / "tf1_ema_savedmodel"
+    assert not run_isolated("convert_tflite", path=str(model), select_tf_ops=False).ok
+    out = tmp_path / ("ema" if fmt == "saved-model" else "ema.pb")
+    code, stdout, stderr = fix_cli(model, "-t", "tflite", "--output-format", fmt, "-o", out, "--format", "json")
+    assert code == 0, stderr + stdout
+    report = json.loads(stdout)
+    assert report["ops_after"].get("RefSwitch", 0) == 0 and report["verification"]["ok"]
+    assert {f["code"] for f in report["findings_before"]["findings"]} == {"TFL014"}
+    assert report["findings_after"]["findings"] == []
+    if fmt == "frozen":
+        frozen = load(out)
+        outputs = [t.node[1] for sig in frozen.signatures.values() for t in sig.outputs.values()]
+        assert report["ops_after"].get("Switch", 0) == 0 and outputs == ["y"]
+    assert run_isolated("convert_tflite", path=str(out), select_tf_ops=False).ok
+
+
 def test_frozen_graph_becomes_a_saved_model(tmp_path, tf):
     out = tmp_path / "sm"
     code, stdout, stderr = fix_cli(BUILT / "tf1_print_frozen.pb", "-t", "xla", "--output-format", "saved-model", "-o", out)

@@ -109,6 +109,11 @@ def _drop_from_collections(art: Artifact, names: set[str]) -> None:
                 del col.any_list.value[:]
                 col.any_list.value.extend(kept)
             continue
+        if col.WhichOneof("kind") == "bytes_list" and key in _CONTROL_FLOW_CONTEXTS:
+            _drop_contexts(col, _CONTROL_FLOW_CONTEXTS[key], names)
+            if not col.bytes_list.value:
+                del meta.collection_def[key]
+            continue
         if col.WhichOneof("kind") == "node_list":
             kept = [v for v in col.node_list.value if parse_input(v.lstrip("^")).node not in names]
             if not kept:
@@ -116,6 +121,41 @@ def _drop_from_collections(art: Artifact, names: set[str]) -> None:
             elif len(kept) != len(col.node_list.value):
                 del col.node_list.value[:]
                 col.node_list.value.extend(kept)
+
+
+# TF1 control flow contexts a loader rebuilds from the MetaGraph: each names its predicate, pivots
+# and values as tensors, and importing one that names a removed node fails ("The name 'cond/pred_id:0'
+# refers to a Tensor which does not exist"). Only gradients and new control flow need them.
+_CONTROL_FLOW_CONTEXTS = {"cond_context": "CondContextDef", "while_context": "WhileContextDef"}
+
+
+def _drop_contexts(col, message: str, names: set[str]) -> None:
+    """Drop the serialized contexts that name a removed node (with the contexts nested in them)."""
+    from tensorflow.core.protobuf import control_flow_pb2  # fix path only: TensorFlow is installed
+
+    kept = []
+    for blob in col.bytes_list.value:
+        context = getattr(control_flow_pb2, message)()
+        context.ParseFromString(blob)
+        if not any(parse_input(t).node in names for t in _tensor_names(context)):
+            kept.append(blob)
+    if len(kept) != len(col.bytes_list.value):
+        del col.bytes_list.value[:]
+        col.bytes_list.value.extend(kept)
+
+
+def _tensor_names(message):
+    """Every string a control flow context holds (tensor names, and its own context names, which
+    name no node), nested contexts and the external-values map included."""
+    for field, value in message.ListFields():
+        if field.type == field.TYPE_STRING:
+            yield from (value if field.is_repeated else [value])
+        elif field.message_type is not None and field.message_type.GetOptions().map_entry:
+            for k, v in value.items():
+                yield from (k, v)
+        elif field.type == field.TYPE_MESSAGE:
+            for item in (value if field.is_repeated else [value]):
+                yield from _tensor_names(item)
 
 
 def const_node(name: str, value, device: str = ""):

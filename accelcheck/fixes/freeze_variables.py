@@ -22,6 +22,7 @@ from ..model import opdefs
 from ..model.checkpoint import checkpoint_key
 from ..model.dtypes import dtype_name
 from ..model.graph import call_arg_offset, is_resource_writer
+from ..model.meta import VARIABLE_DEF_COLLECTIONS
 from ..model.names import parse_input
 from ..opsets import op_set
 from .artifact import Artifact
@@ -32,8 +33,7 @@ from .edit import const_node, drop_unreachable_functions, make_const_in_place, r
 _REF_PLAIN = {op: op.removeprefix("Ref") for op in op_set("ref_forwarders")}
 _FORWARDERS = op_set("forwarders")
 _PLAIN_CALLS = op_set("plain_calls")
-_VARIABLE_COLLECTIONS = ("variables", "trainable_variables", "local_variables", "model_variables",
-                         "savers", "global_step", "metric_variables")
+_VARIABLE_COLLECTIONS = (*VARIABLE_DEF_COLLECTIONS, "savers", "global_step")  # dropped with the variables
 
 
 class FreezeVariables(Pass):

@@ -4,6 +4,7 @@ need; drop every other top-level node, the signatures not kept, and functions no
 from __future__ import annotations
 
 from ..model.dtypes import dtype_enum, set_shape
+from ..model.meta import VARIABLE_DEF_COLLECTIONS
 from ..model.names import parse_input
 from ..model.protos import pb
 from .artifact import Artifact
@@ -32,7 +33,7 @@ def _variable_def_nodes(art: Artifact, keep: set) -> set:
     found = set()
     if meta is None:
         return found
-    for key in ("variables", "trainable_variables", "local_variables", "model_variables"):
+    for key in VARIABLE_DEF_COLLECTIONS:
         if key not in meta.collection_def or meta.collection_def[key].WhichOneof("kind") != "bytes_list":
             continue
         for blob in meta.collection_def[key].bytes_list.value:
@@ -119,6 +120,36 @@ class PruneToSignatures(Pass):
         for key in _fed_boundary(model, keep):
             _make_placeholder(art, model, key)
             result.modified.append(node_path(key))
+        result.removed += [node_path(k) for k in remove_nodes(art, doomed)]
+        result.removed += [f"function {f}" for f in drop_unreachable_functions(art)]
+        result.changed = bool(result.removed)
+        return result
+
+
+class PruneForFrozen(Pass):
+    """The last pass when a SavedModel or MetaGraph is written as a frozen GraphDef. That file keeps
+    no signatures: its reader (TFLiteConverter.from_frozen_graph, accelcheck) takes the nodes
+    nothing reads for outputs, so what the signatures leave unused (a TF1 graph's variable
+    initializers, a cond its ExponentialMovingAverage built) must go. Once freeze-variables has
+    removed the saver and the variables, the keep set is the signatures' nodes and the init ops'
+    (measured, TF 2.21: a frozen TF1 graph that kept its EMA initializer conds failed to convert,
+    "Graph does not contain node: cond/Switch")."""
+
+    name = "prune-for-frozen"
+    summary = "drop what no signature or init op uses (a frozen GraphDef keeps no signatures)"
+
+    def asked_for(self, model, opts: FixOptions, output_format: str) -> str:
+        signed = output_format == "frozen" and model.signatures and model.format in ("saved_model", "meta_graph")
+        return "a frozen GraphDef keeps no signatures: its unused nodes would read as outputs" if signed else ""
+
+    def applies(self, art: Artifact, opts: FixOptions) -> bool:
+        return bool(art.model().signatures) and art.read_meta() is not None
+
+    def run(self, art: Artifact, opts: FixOptions) -> PassResult:
+        result = PassResult(self.name, art, changed=False)
+        model = art.model()
+        keep = keep_set(art)
+        doomed = {k for k in model.nodes if not k[0] and k not in keep}
         result.removed += [node_path(k) for k in remove_nodes(art, doomed)]
         result.removed += [f"function {f}" for f in drop_unreachable_functions(art)]
         result.changed = bool(result.removed)

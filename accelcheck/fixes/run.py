@@ -21,7 +21,7 @@ from .disable_dropout import DisableDropout
 from .drop_assignments import DropAssignments
 from .drop_optimizer_slots import DropOptimizerSlots
 from .freeze_variables import FreezeVariables
-from .prune_to_signatures import PruneToSignatures
+from .prune_to_signatures import PruneForFrozen, PruneToSignatures
 from .remove_identity_chains import RemoveIdentityChains
 from .strip_debug import StripDebug
 from .strip_training import StripTraining
@@ -30,7 +30,7 @@ from .strip_training import StripTraining
 # more, cleanup last.
 PASSES: dict[str, type[Pass]] = {p.name: p for p in (
     PruneToSignatures, DropAssignments, DisableDropout, StripDebug, ClearDevices, DropOptimizerSlots,
-    FreezeVariables, StripTraining, RemoveIdentityChains)}
+    FreezeVariables, StripTraining, RemoveIdentityChains, PruneForFrozen)}
 
 
 @dataclass

@@ -7,6 +7,12 @@ from .graph import Model
 from .protos import pb
 
 
+# The MetaGraph collections that hold VariableDefs: tf.compat.v1.GraphKeys._VARIABLE_COLLECTIONS
+# (tensorflow/python/framework/ops.py, TF 2.21). Each names its variable's initializer and snapshot.
+VARIABLE_DEF_COLLECTIONS = ("variables", "local_variables", "metric_variables", "model_variables",
+                            "trainable_variables", "moving_average_variables", "concatenated_variables",
+                            "trainable_resource_variables")
+
 def root_object_children(model: Model) -> set[str]:
     """Attribute names of a TF2 SavedModel's root object (its object graph); empty otherwise."""
     meta = model.meta_graph

@@ -113,7 +113,7 @@ def picked_dims(model, node, inputs) -> tuple[tuple, list[int]] | None:
 
 # Ops whose result has the rank of their first operand: element-wise ones (op set keeps_shape) and a
 # bias add. A frozen GraphDef records no shapes; these and what feeds them give a rank all the same.
-_FIRST_OPERAND_RANK = {"BiasAdd", "Identity"}
+_FIRST_OPERAND_RANK = {"BiasAdd", "Identity", "Pad", "PadV2", "MirrorPad"}
 
 
 def inferred_rank(model, key, port: str = "0", depth: int = 0) -> int | None:
@@ -132,3 +132,138 @@ def inferred_rank(model, key, port: str = "0", depth: int = 0) -> int | None:
         source = next(((src, d["port"]) for src, d in model.producers(key) if d["kind"] == "data"), None)
         return inferred_rank(model, *source, depth + 1) if source else None
     return None
+
+
+# A frozen GraphDef records no shapes; the TFLite converter imports it with TensorFlow's shape
+# refiner, so what it knows of a tensor's last dimension (an NHWC tensor's channels) is what
+# TensorFlow's shape functions (tensorflow/core/ops/*.cc, TF 2.21) infer. last_dim follows them for
+# the ops a vision graph's channels pass through, and stops (None) at any other.
+_PADS = frozenset({"Pad", "PadV2", "MirrorPad"})
+_MAX_LAST_DIM_DEPTH = 64
+
+
+def last_dim(model, key, port: str = "0", memo: dict | None = None, depth: int = 0) -> int | str | None:
+    """The last dimension of one output as TensorFlow's shape functions infer it: its size; or, where
+    they leave it unknown, the name of the node that loses it (a Pad with computed paddings: measured,
+    a Conv2D after one needs Select TF ops); or None where this does not follow it."""
+    memo = {} if memo is None else memo
+    if (key, port) not in memo:
+        memo[key, port] = None  # a cycle (a v1 loop) is not followed
+        memo[key, port] = _last_dim(model, key, port, memo, depth) if depth < _MAX_LAST_DIM_DEPTH else None
+    return memo[key, port]
+
+
+def _last_dim(model, key, port, memo, depth):
+    node = model.nodes[key]
+    recorded = output_shape(node, port) if not node.is_arg else None
+    if recorded:
+        return recorded[-1] if recorded[-1] is not None else node.name
+    inputs = _data_inputs_with_ports(model, key)
+    follow = lambda i: last_dim(model, *inputs[i], memo, depth + 1) if i < len(inputs) else None  # noqa: E731
+    op = node.op
+    if op == "Const":
+        shape = node.const_shape()
+        return shape[-1] if shape else None
+    if op in ("Placeholder", "PlaceholderWithDefault"):
+        shape = node.attr_shape("shape")
+        return (shape[-1] if shape[-1] is not None else node.name) if shape else None
+    if port != "0":
+        return None
+    if op in op_set("keeps_shape") or op in op_set("keeps_last_dim"):
+        return follow(0)
+    if op in _PADS:
+        return _padded_last_dim(model, inputs, follow(0), node.name)
+    if op == "Slice" and len(inputs) == 3:
+        begin, size = (producer_through(model, k, ("Identity",)).const_values() for k, _ in inputs[1:])
+        if size and size[-1] == -1 and begin:  # a constant -1: the rest of the input from `begin`
+            dim = follow(0)
+            return dim - int(begin[-1]) if isinstance(dim, int) else dim
+        return _pack_element(model, inputs[2][0], -1, node.name)
+    if op == "Reshape":
+        size = _pack_element(model, inputs[1][0], -1, node.name) if len(inputs) == 2 else None
+        return size if isinstance(size, int) else None  # a -1 or a computed element: not followed
+    if op in ("BiasAdd", "FusedBatchNorm", "FusedBatchNormV2", "FusedBatchNormV3"):
+        merged = follow(1)  # the bias or the scale gives the channels when the input does not
+        return merged if isinstance(merged, int) else follow(0)
+    if op in op_set("broadcasting"):
+        return _broadcast_last(model, inputs, [follow(i) for i in range(len(inputs))])
+    if op in ("Conv2D", "Conv3D", "Conv2DBackpropInput", "MatMul", "DepthwiseConv2dNative"):
+        return _weights_last_dim(model, node, inputs)
+    if op == "ConcatV2" and inputs:
+        axis = model.nodes[inputs[-1][0]].const_values()
+        dims = [follow(i) for i in range(len(inputs) - 1)]
+        rank = next((r for r in (inferred_rank(model, *i) for i in inputs[:-1]) if r), None)
+        if axis is None or len(axis) != 1 or axis[0] >= 0 and rank is None or any(d is None for d in dims):
+            return None
+        if axis[0] != -1 and axis[0] != (rank or 0) - 1:
+            return next((d for d in dims if isinstance(d, int)), dims[0])
+        return sum(dims) if all(isinstance(d, int) for d in dims) else next(d for d in dims if isinstance(d, str))
+    return None
+
+
+def _data_inputs_with_ports(model, key) -> list[tuple]:
+    return [(src, d["port"]) for src, d in model.producers(key) if d["kind"] == "data"]
+
+
+def _pack_element(model, key, index: int, name: str) -> int | str | None:
+    """One element of a shape operand (a Slice's size, a Reshape's shape): a constant's, or a Pack's
+    whose element is a constant (TensorFlow reads a Pack element by element); -1 and computed
+    elements are unknown (`name`); None if the operand is neither."""
+    node = producer_through(model, key, ("Identity",))
+    values = node.const_values()
+    if values is not None:
+        return int(values[index]) if values and values[index] >= 0 else name
+    if node.op != "Pack":
+        return None
+    elements = _data_inputs_with_ports(model, node.key)
+    if not elements:
+        return None
+    values = producer_through(model, elements[index][0], ("Identity",)).const_values()
+    return int(values[0]) if values and len(values) == 1 and values[0] >= 0 else name
+
+
+def _padded_last_dim(model, inputs, input_dim, name: str) -> int | str | None:
+    """A pad's last dimension: the input's plus the constant paddings' last row; unknown when the
+    paddings are computed (PadShapeFn reads them only as a constant)."""
+    paddings = producer_through(model, inputs[1][0], ("Identity",)).const_values() if len(inputs) > 1 else None
+    if paddings is None:
+        return name
+    return input_dim + int(paddings[-1]) + int(paddings[-2]) if isinstance(input_dim, int) else input_dim
+
+
+def _broadcast_last(model, inputs, dims) -> int | str | None:
+    """Broadcasting's last dimension (BroadcastBinaryOpShapeFn): a known size over 1 wins, unknown
+    beside 1 or unknown stays unknown. A scalar operand takes no part."""
+    known, unknown = set(), None
+    for (src, port), dim in zip(inputs, dims):
+        if inferred_rank(model, src, port) == 0:
+            continue
+        if dim is None:
+            return None
+        if isinstance(dim, int):
+            known.add(dim)
+        else:
+            unknown = unknown or dim
+    if known - {1}:
+        return max(known - {1})
+    return unknown if unknown else (1 if known else None)
+
+
+def _weights_last_dim(model, node, inputs) -> int | None:
+    """A convolution's or a MatMul's output channels, from its constant weights' shape."""
+    if len(inputs) < 2:
+        return None
+    if node.op == "Conv2DBackpropInput":  # input_sizes, else the filter's input channels
+        sizes = producer_through(model, inputs[0][0], ("Identity",)).const_values()
+        if sizes and len(sizes) == 4:
+            return int(sizes[-1])
+        shape = producer_through(model, inputs[1][0], ("Identity",)).const_shape()
+        return shape[2] if shape and len(shape) == 4 else None
+    shape = producer_through(model, inputs[1][0], ("Identity",)).const_shape()
+    if not shape:
+        return None
+    if node.op == "MatMul":
+        return shape[0] if node.attr_bool("transpose_b") else shape[-1]
+    if node.op == "DepthwiseConv2dNative":
+        return shape[2] * shape[3] if len(shape) == 4 else None
+    return shape[-1]

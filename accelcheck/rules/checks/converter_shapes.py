@@ -55,6 +55,7 @@ class ConverterShapes:
         self.keeps_shape = op_set("keeps_shape")
         self.broadcasting = op_set("broadcasting")
         self._memo: dict = {}
+        self.last_dims: dict = {}  # model.shapes.last_dim's, for graph-level nodes
 
     def known_at_legalization(self, key, port: str, dim: int) -> bool:
         """Whether PrepareTF, which legalizes convolutions, sees the dimension (measured)."""

@@ -286,22 +286,38 @@ _NATIVE_USERS = op_set("tflite_native_table_users")
 def hashtable(ctx, rule) -> Iterator[Hit]:
     """TFLite makes only HashTableV2 string<->int64 native, and only with lookup/import/size users
     (tensorflow/compiler/mlir/lite/transforms/legalize_hashtables.cc); anything else needs Select TF ops."""
-    model = ctx.model
     for node in ctx.live_nodes():
-        if node.op not in TABLE_OPS:
-            continue
-        types = node.attr_dtypes()
-        pair = (types.get("key_dtype", "?"), types.get("value_dtype", "?"))
-        users = {model.nodes[k].op for k in model.resource_users(node.key)}
-        if node.op != "HashTableV2":
-            reason = f"{node.op} is not a static HashTableV2"
-        elif pair not in _NATIVE_KEY_VALUES:
-            reason = f"keys {pair[0]} -> values {pair[1]} (native only for string<->int64)"
-        elif users - _NATIVE_USERS:
-            reason = f"used by {', '.join(sorted(users - _NATIVE_USERS))}"
-        else:
-            continue
-        yield Hit(node.key, {"reason": reason})
+        reason = _not_native(ctx.model, node) if node.op in TABLE_OPS else ""
+        if reason:
+            yield Hit(node.key, {"reason": reason})
+
+
+def _not_native(model, table) -> str:
+    """Why TFLite cannot make the table native, or "" when it becomes HASHTABLE."""
+    types = table.attr_dtypes()
+    pair = (types.get("key_dtype", "?"), types.get("value_dtype", "?"))
+    users = {model.nodes[k].op for k in model.resource_users(table.key)}
+    if table.op != "HashTableV2":
+        return f"{table.op} is not a static HashTableV2"
+    if pair not in _NATIVE_KEY_VALUES:
+        return f"keys {pair[0]} -> values {pair[1]} (native only for string<->int64)"
+    if users - _NATIVE_USERS:
+        return f"used by {', '.join(sorted(users - _NATIVE_USERS))}"
+    return ""
+
+
+def frozen_table_lookup(ctx, rule) -> Iterator[Hit]:
+    """A lookup in a native table of a GraphDef: from_frozen_graph keeps no initializer, so the
+    converted HASHTABLE is empty when HASHTABLE_FIND runs (measured, TF 2.21: "hashtable need to be
+    initialized before using", at run time and in full-integer calibration; HASHTABLE_SIZE runs)."""
+    model = ctx.model
+    if not model.is_graph_def:
+        return
+    for node in ctx.nodes_with_ops(frozenset({"LookupTableFindV2"}), live_only=True):
+        table = next((model.nodes[k] for k, d in model.producers(node.key) if d["kind"] == "data" and d["index"] == 0),
+                     None)
+        if table is not None and table.op in TABLE_OPS and not _not_native(model, table):
+            yield Hit(node.key, {"table": table.name})
 
 
 def einsum_on_inner_dynamic_dim(ctx, rule) -> Iterator[Hit]:
@@ -399,12 +415,13 @@ def loop_merge_without_switch(ctx, rule) -> Iterator[Hit]:
 
 
 CHECKS = {"tflite-op-support": op_support, "tflite-hashtable": hashtable,
-          "tflite-einsum-inner-dynamic": einsum_on_inner_dynamic_dim,
+          "tflite-frozen-table-lookup": frozen_table_lookup, "tflite-einsum-inner-dynamic": einsum_on_inner_dynamic_dim,
           "tflite-prelu-rank": prelu_over_rank_limit, "tflite-loop-exit-output": loop_exit_outputs,
           "tflite-loop-merge-switch": loop_merge_without_switch, "tflite-sparse-signature": sparse_signature_tensors,
           "tflite-nchw-bias-add-rank": nchw_bias_add_rank}
 
 OPTIONS = {"tflite-op-support": {"outcome": REQUIRED, "exclude_ops": []}, "tflite-hashtable": {},
+           "tflite-frozen-table-lookup": {},
            "tflite-einsum-inner-dynamic": {}, "tflite-prelu-rank": {},
            "tflite-loop-exit-output": {}, "tflite-loop-merge-switch": {}, "tflite-sparse-signature": {},
            "tflite-nchw-bias-add-rank": {}}

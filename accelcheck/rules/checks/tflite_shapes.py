@@ -6,7 +6,8 @@ from __future__ import annotations
 
 from ...model.dtypes import base_dtype
 from ...model.meta import unrestored_variables
-from ...model.shapes import broadcast, data_inputs, element_count, output_shape, picked_dims, shape_of, value_shape
+from ...model.shapes import (broadcast, data_inputs, element_count, last_dim, output_shape, picked_dims, shape_of,
+                              value_shape)
 from ...opsets import op_set
 from .converter_shapes import ConverterShapes
 from .value_sources import VARIABLE, ValueSources, input_index
@@ -240,7 +241,7 @@ def unknown_channels(view: ConverterShapes, node, arg_name: str) -> str:
     source = input_source(view.model, node, arg_name)
     shape = output_shape(view.model.nodes[source[0]], source[1]) if source else None
     if not shape:
-        return ""
+        return _channels_lost_unrecorded(view, node, source, arg_name)
     channel = 1 if node.attr_str("data_format") == "NCHW" else len(shape) - 1
     if channel >= len(shape):
         return ""
@@ -250,3 +251,18 @@ def unknown_channels(view: ConverterShapes, node, arg_name: str) -> str:
         return (f"the converter's shape inference has not learned the channel dimension of `{arg_name}` "
                 "when it legalizes the op")
     return ""
+
+
+def _channels_lost_unrecorded(view: ConverterShapes, node, source, arg_name: str) -> str:
+    """For a graph-level NHWC node whose input's shape is not recorded (a frozen GraphDef): why
+    TensorFlow's shape functions, which the converter imports such a graph with, leave its channels
+    unknown (model.shapes.last_dim; measured, TF 2.21, from_frozen_graph: a Conv2D or depthwise conv
+    after a Pad, MirrorPad or Slice with computed paddings or sizes, through element-wise ops or a
+    concatenation, needs Select TF ops; after a constant pad, a resize to a computed size or a
+    reshape to a partly computed shape with constant channels it converts), or ""."""
+    if source is None or node.scope or node.attr_str("data_format") == "NCHW":
+        return ""
+    lost = last_dim(view.model, *source, memo=view.last_dims)
+    if not isinstance(lost, str):
+        return ""
+    return f"the channel dimension of `{arg_name}` is unknown: TensorFlow's shape inference loses it at `{lost}`"

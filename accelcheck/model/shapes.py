@@ -183,6 +183,8 @@ def _last_dim(model, key, port, memo, depth):
         size = _pack_element(model, inputs[1][0], -1, node.name) if len(inputs) == 2 else None
         return size if isinstance(size, int) else None  # a -1 or a computed element: not followed
     if op in ("BiasAdd", "FusedBatchNorm", "FusedBatchNormV2", "FusedBatchNormV3"):
+        if node.attr_str("data_format") not in (None, "NHWC"):
+            return None  # channels first: the bias or scale is not the last dimension
         merged = follow(1)  # the bias or the scale gives the channels when the input does not
         return merged if isinstance(merged, int) else follow(0)
     if op in op_set("broadcasting"):

@@ -88,10 +88,12 @@ def test_the_planner_reads_the_contracts():
     planned, needs_unsafe, _ = plan(art, report, pack, FixOptions(), "frozen")
     assert [(p.name, p.reason) for p in planned] == [
         ("freeze-variables", "2 finding(s)"),
-        ("remove-identity-chains", "drop the variable `/read` identities left by freezing")]  # no training nodes
+        ("remove-identity-chains", "drop the variable `/read` identities left by freezing"),  # no training nodes
+        ("prune-for-frozen", "a frozen GraphDef keeps no signatures: its unused nodes would read as outputs")]
     assert [n.split(":")[0] for n in needs_unsafe] == ["drop-assignments"]
     planned, needs_unsafe, _ = plan(art, report, pack, FixOptions(unsafe=True), "frozen")
-    assert [p.name for p in planned] == ["drop-assignments", "freeze-variables", "remove-identity-chains"]
+    assert [p.name for p in planned] == ["drop-assignments", "freeze-variables", "remove-identity-chains",
+                                         "prune-for-frozen"]
     assert needs_unsafe == []
 
 

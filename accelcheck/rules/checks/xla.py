@@ -183,18 +183,29 @@ def _concatenates_onto(model, body, i: int) -> bool:
     node = model.nodes.get(key) if key else None
     if node is None or node.op not in ("ConcatV2", "Concat"):
         return False
-    return any(_forwards_arg(model, src, body.arg_names[i]) for src, d in model.producers(node.key) if d["kind"] == "data")
+    operands = [src for src, d in model.producers(node.key) if d["kind"] == "data"]
+    axis = model.nodes[operands[-1 if node.op == "ConcatV2" else 0]].const_values()
+    return any(_forwards_arg(model, src, body.arg_names[i], axis[0] if axis and len(axis) == 1 else None)
+               for src in operands)
 
 
-def _forwards_arg(model, key, arg_name: str) -> bool:
-    """Whether the value is the body's argument `arg_name`, passed on through Identity nodes."""
+def _forwards_arg(model, key, arg_name: str, axis: int | None) -> bool:
+    """Whether the value is the body's argument `arg_name`, passed on through Identity nodes and
+    gathers along another axis than `axis` (a beam search's sequences reordered by parent beam keep
+    their length: measured, "Input and output shapes of loop body do not match")."""
     for _ in range(8):
         node = model.nodes[key]
         if node.is_arg:
             return node.name == arg_name
-        if node.op != "Identity":
+        inputs = [src for src, d in model.producers(key) if d["kind"] == "data"]
+        if node.op == "GatherV2" and len(inputs) == 3 and axis is not None:
+            gather_axis = model.nodes[inputs[2]].const_values()
+            if (not gather_axis or len(gather_axis) != 1 or gather_axis[0] == axis or (gather_axis[0] < 0) != (axis < 0)
+                    or node.attr_int("batch_dims")):
+                return False  # the same axis, or one that may be (a negative beside a positive one)
+        elif node.op != "Identity" or not inputs:
             return False
-        key = next((src for src, d in model.producers(key) if d["kind"] == "data"), key)
+        key = inputs[0]
     return False
 
 

@@ -360,7 +360,7 @@ def b_fc4(out):
 OUTPUTS["s40_tf1_fc4_color_constancy_gamma_frozen"] = ["illuminant", "srgb", "mean_saturation"]
 
 
-@model("s40_camera_multiformat_export_archive", "keras-archive", "one Keras CNN classifier (96x96x3, Dense(4) logits) served for several camera formats with keras.export.ExportArchive endpoints, all batch 1: serve_uint8 (uint8 -> convert_image_dtype), serve_yuv (float YUV -> tf.image.yuv_to_rgb + clip), serve_grayscale (float [1,96,96,1] -> grayscale_to_rgb), serve_hsv (float HSV -> hsv_to_rgb); each returns probabilities and class_id")
+@model("s40_camera_multiformat_export_archive", "keras-archive", "one Keras CNN classifier (96x96x3, Dense(4) logits) served for several camera formats with keras.export.ExportArchive endpoints, all batch 1: serve_uint8 (uint8 -> convert_image_dtype), serve_yuv (float YUV -> tf.image.yuv_to_rgb + clip), serve_grayscale (float [1,96,96,1] -> grayscale_to_rgb), serve_hsv (float HSV -> hsv_to_rgb); each returns probabilities and class_id (ExportArchive also writes the first endpoint as serving_default)")
 def b_multiformat(out):
     clf = _classifier((96, 96, 3), 4)
 
@@ -537,7 +537,7 @@ FEEDS["s40_letterbox_resize_with_pad_yolo_soft_nms_v5"] = lambda rng: {"frame": 
 
 # ================================================================================ flips, rotations, warps
 
-@model("s40_flip_rot90_transpose_tta_segmenter_frozen", "frozen-pb", "TTA segmenter frozen with convert_variables_to_constants_v2, image float [1,96,96,3]: six views (identity, flip_left_right, flip_up_down, rot90 k=1, rot90 k=2, tf.image.transpose) through one Keras U-Net (2-class softmax), each prediction mapped back by the inverse flip / rot90 / transpose and averaged -> [1,96,96,2]")
+@model("s40_flip_rot90_transpose_tta_segmenter_frozen", "frozen-pb", "TTA segmenter frozen with convert_variables_to_constants_v2, image float [1,96,96,3]: six views (identity, flip_left_right, flip_up_down, rot90 k=1, rot90 k=2, tf.image.transpose) through one Keras U-Net (2-class softmax), each prediction mapped back by the inverse flip / rot90 / transpose and averaged -> [1,96,96,2]; tf.image.rot90 builds a case over k even for a constant k, lowered to Switch / Merge by the freezing")
 def b_tta_frozen(out):
     seg = _segmenter((96, 96, 3), 2)
     im = tf.image
@@ -545,6 +545,7 @@ def b_tta_frozen(out):
              (lambda t: im.rot90(t, 1), lambda t: im.rot90(t, 3)), (lambda t: im.rot90(t, 2), lambda t: im.rot90(t, 2)),
              (im.transpose, im.transpose)]
 
+    @tf.autograph.experimental.do_not_convert
     def fn(image):
         return tf.add_n([inv(seg(fwd(image), training=False)) for fwd, inv in pairs]) / len(pairs)
     _freeze(fn, [tensor_spec([1, 96, 96, 3], name="image")], out)
@@ -730,7 +731,7 @@ FEEDS["s40_ms_ssim_codec_quality_keras"] = lambda rng: (
     lambda r: {"reference": r, "decoded": np.clip(r + rng.normal(0, 0.05, r.shape), 0, 1)})(rng.random((2, 128, 128, 3)))
 
 
-@model("s40_fsrcnn_psnr_ssim_eval_frozen", "frozen-pb", "FSRCNN x2 with its evaluation baked in, frozen with convert_variables_to_constants_v2: low_res float [1,32,32,3] and high_res [1,64,64,3]; Keras Conv2D 32 (5x5) / shrink 12 (1x1) / 2 x 12 (3x3) / expand 32 (1x1), Conv2DTranspose(3, 9, stride 2) -> super_resolved (clipped), tf.image.psnr and tf.image.ssim against high_res")
+@model("s40_fsrcnn_psnr_ssim_eval_frozen", "frozen-pb", "FSRCNN x2 with its evaluation baked in, frozen with convert_variables_to_constants_v2: low_res float [1,32,32,3] and high_res [1,64,64,3]; Keras Conv2D 32 (5x5) + PReLU / shrink 12 (1x1) / 2 x 12 (3x3) / expand 32 (1x1), Conv2DTranspose(3, 9, stride 2) -> super_resolved (clipped), tf.image.psnr and tf.image.ssim against high_res")
 def b_fsrcnn(out):
     inp = keras.Input((32, 32, 3))
     x = L.PReLU(shared_axes=[1, 2])(L.Conv2D(32, 5, padding="same")(inp))
@@ -767,7 +768,7 @@ def b_roi(out):
 FEEDS["s40_crop_and_resize_two_stage_roi_head"] = lambda rng: {"proposals": _boxes(rng, 6)}
 
 
-@model("s40_crop_and_resize_nearest_face_landmarks_archive", "keras-archive", "face landmark stage exported with keras.export.ExportArchive: endpoint serve(images float [None,128,128,3], face_boxes [None,4], box_indices int32 [None]) -> tf.image.crop_and_resize 32x32 method=nearest (extrapolation_value 0), Keras CNN -> 5 keypoints (sigmoid) mapped back to image coordinates through the boxes, plus the crops; endpoint serve_crops(crops [None,32,32,3]) -> normalized keypoints")
+@model("s40_crop_and_resize_nearest_face_landmarks_archive", "keras-archive", "face landmark stage exported with keras.export.ExportArchive: endpoint serve(images float [None,128,128,3], face_boxes [None,4], box_indices int32 [None]) -> tf.image.crop_and_resize 32x32 method=nearest (extrapolation_value 0), Keras CNN -> 5 keypoints (sigmoid) mapped back to image coordinates through the boxes, plus the crops; endpoint serve_crops(crops [None,32,32,3]) -> normalized keypoints (the first endpoint is also written as serving_default)")
 def b_landmarks(out):
     net = _classifier((32, 32, 3), 10, widths=(16, 32), act="sigmoid", name="landmarks")
 
@@ -933,7 +934,7 @@ def b_nms_padded(out):
     _save(out, {"model": net}, serving_default=serve)
 
 
-@model("s40_combined_nms_multiclass_retina_archive", "keras-archive", "RetinaNet-lite exported with keras.export.ExportArchive, images float [None,128,128,3]: Keras backbone with two pyramid levels (16x16, 8x8; UpSampling2D + Add top-down), shared box / class heads (3 anchors, 4 classes, sigmoid); endpoint serve -> anchor decoding and tf.image.combined_non_max_suppression (10 per class, 20 total, clip_boxes) -> nmsed_boxes / scores / classes / valid_detections; endpoint raw -> box deltas and class scores")
+@model("s40_combined_nms_multiclass_retina_archive", "keras-archive", "RetinaNet-lite exported with keras.export.ExportArchive, images float [None,128,128,3]: Keras backbone with two pyramid levels (16x16, 8x8; UpSampling2D + Add top-down), shared box / class heads (3 anchors, 4 classes, sigmoid); endpoint serve -> anchor decoding and tf.image.combined_non_max_suppression (10 per class, 20 total, clip_boxes) -> nmsed_boxes / scores / classes / valid_detections; endpoint raw -> box deltas and class scores (the first endpoint is also written as serving_default)")
 def b_retina(out):
     inp = keras.Input((128, 128, 3))
     c3 = _blocks(inp, (16, 32, 32))
@@ -1053,7 +1054,7 @@ def b_png(out):
 FEEDS["s40_png_in_png_out_segmenter"] = lambda rng: {"png_bytes": _encoded(rng, 70, 110, "png")}
 
 
-@model("s40_decode_image_any_format_archive", "keras-archive", "classifier exported with keras.export.ExportArchive: endpoint serve_encoded(encoded_image string scalar) -> tf.image.decode_image(channels=3, expand_animations=False) (JPEG / PNG / GIF / BMP), convert_image_dtype, central_crop(0.9), resize 80x80 bilinear antialias, batch of one; endpoint serve_image(images float [None,80,80,3]); Keras CNN -> probabilities")
+@model("s40_decode_image_any_format_archive", "keras-archive", "classifier exported with keras.export.ExportArchive: endpoint serve_encoded(encoded_image string scalar) -> tf.image.decode_image(channels=3, expand_animations=False) (JPEG / PNG / GIF / BMP), convert_image_dtype, central_crop(0.9), resize 80x80 bilinear antialias, batch of one; endpoint serve_image(images float [None,80,80,3]); Keras CNN -> probabilities (the first endpoint is also written as serving_default)")
 def b_decode_image(out):
     clf = _classifier((80, 80, 3), 5)
 

@@ -20,6 +20,12 @@ splits the shape into the dimensions before, at and after its axis, and a split 
 unknown dimension never folds, so a frame count or a trailing dimension the graph records is lost
 (followed through RFFT, abs and slices to where a new axis needs it).
 
+The third is a pad whose paddings are computed from a dimension the converter never learns
+(tf.image.pad_to_bounding_box or resize_with_crop_or_pad of an image of unknown size): the pad's
+shape function reads paddings only as a constant, so no dimension of the result is known. And a
+cond's result is refined from its branches only where they return one shape: between resizes to
+64x64 and 32x32 it has no known dimension at all, unless the converter folds the predicate.
+
 Graph-level nodes (TF1, frozen graphs) are imported with TensorFlow's own shape refiner, which
 reads slices of shapes: they keep what the graph records (measured: a frozen UpSampling2D on
 unknown height and width, then a Conv2D, converts).
@@ -39,11 +45,13 @@ NEVER = 1 << 16  # a dimension the converter never learns
 _MINUS_ONE = -1  # a Reshape element the converter computes from the input's size
 _MAX_DEPTH = 200  # beyond this, a value keeps its recorded shape (no Python recursion limit hit)
 
-_SAME_ROUND_SCALARS = frozenset({"Identity", "Cast", "Reshape", "Squeeze", "Mul", "Add", "AddV2", "Sub", "FloorDiv",
+_SAME_ROUND_SCALARS = frozenset({"Identity", "Cast", "Reshape", "Squeeze", "Mul", "Add", "AddV2", "Sub", "FloorDiv", "FloorMod",
                                  "Maximum", "Minimum"})
 _FFTS = frozenset({"RFFT", "RFFT2D", "RFFT3D", "IRFFT", "IRFFT2D", "IRFFT3D"})  # fft_length is a constant operand
 _WINDOWED = frozenset({"Conv2D", "DepthwiseConv2dNative", "MaxPool", "AvgPool"})  # NHWC: H, W from the input
 _CHANNELS_FROM_FILTER = frozenset({"Conv2D", "DepthwiseConv2dNative"})
+_PADS = frozenset({"Pad", "PadV2", "MirrorPad"})
+_IFS = frozenset({"If", "StatelessIf"})
 
 
 class ConverterShapes:
@@ -86,10 +94,14 @@ class ConverterShapes:
             return _learned(recorded, 0)
         if node.is_arg:
             return self._argument(node, depth)
+        if node.op in _IFS:
+            return self._branch_results(node, port, depth + 1)
         if not _first_output(node, port):
             return None
         inputs = self._input_ports(node)
         below = depth + 1
+        if node.op in _PADS and len(inputs) >= 2:
+            return self._padded(inputs, below)
         if node.op in self.keeps_shape and inputs:
             return _computed(self.rounds(*inputs[0], below))
         if node.op in self.broadcasting or node.op.startswith("FusedBatchNorm"):
@@ -117,6 +129,79 @@ class ConverterShapes:
             source = self.rounds(*inputs[0], below)
             return None if source is None or len(source) != len(recorded) else _computed(source)
         return None
+
+    def _branch_results(self, node, port: str, depth: int) -> list[int] | None:
+        """An If's result, refined from its branches' results only where they have the same shape:
+        then each dimension once every branch knows it, else none at all (measured, TF 2.21: a
+        cond between resizes to 64x64 and 32x32, or between a resize and the image itself, leaves
+        the conv after it with unknown channels and it needs Select TF ops; branches of one shape,
+        known or not, convert; so does a cond between a resize and a pad_to_bounding_box of a
+        static image, but not of an image of unknown size, whose pad the converter never learns)."""
+        head, _, index = port.rpartition(":")
+        if head != "output" or not index.isdigit():
+            return None
+        found, shapes = [], set()
+        for attr in ("then_branch", "else_branch"):
+            branch = self.model.functions.get(node.attr_func(attr) or "")
+            returned = branch.returned(int(index)) if branch else None
+            key = (branch.name, returned[0]) if returned else None
+            rounds = self.rounds(key, returned[1], depth) if returned else None
+            if rounds is None:
+                return None
+            found.append(rounds)
+            shapes.add(shape_of(self.model, key, returned[1]))
+        if len({len(r) for r in found}) != 1:
+            return None
+        if len(shapes) == 1 or self._folds(data_inputs(self.model, node.key)[0], depth):
+            return [max(dims) for dims in zip(*found)]  # (a folded predicate leaves the branch taken)
+        return [NEVER] * len(found[0])
+
+    def _folds(self, key, depth: int) -> bool:
+        """Whether the converter folds a value into a constant: computed from constants and from
+        shapes it learns in full, never from an input's values (measured: a cond on
+        tf.shape(image)[1] > 64 of a static image converts, whatever its branches' shapes)."""
+        node = self.model.nodes[key]
+        if node.op == "Const":
+            return True
+        if node.is_arg or depth >= _MAX_DEPTH or not node.scope:
+            return False
+        if node.op == "Shape":
+            source = self._input_ports(node)[:1]
+            rounds = self.rounds(*source[0], depth + 1) if source else None
+            return rounds is not None and max(rounds, default=0) < NEVER
+        inputs = data_inputs(self.model, key)
+        return bool(inputs) and all(self._folds(k, depth + 1) for k in inputs)
+
+    def _padded(self, inputs, depth: int) -> list[int] | None:
+        """A pad's result: the input's dimensions once its paddings are constants; with paddings
+        computed from a dimension the converter never learns, no dimension at all (the shape
+        function reads paddings only as a constant: measured, a Conv2D after a pad_to_bounding_box
+        of an image of unknown size needs Select TF ops)."""
+        source = self.rounds(*inputs[0], depth)
+        paddings = self._paddings_learned(inputs[1][0], depth)
+        if source is None or paddings is None:
+            return None
+        if paddings >= NEVER:
+            return [NEVER] * len(source)
+        return _computed([max(r, paddings) for r in source])
+
+    def _paddings_learned(self, key, depth: int) -> int | None:
+        """The round a paddings operand becomes a constant: a constant's 0; a stack of scalars (or a
+        reshape of one, as tf.image.pad_to_bounding_box builds) the round after its last scalar."""
+        node = self.model.nodes[key]
+        inputs = data_inputs(self.model, key)
+        if node.op == "Const":
+            return 0
+        if node.op in ("Identity", "Reshape") and inputs and depth < _MAX_DEPTH:
+            return self._paddings_learned(inputs[0], depth + 1)
+        if node.op != "Pack" or not inputs or depth >= _MAX_DEPTH:
+            return None
+        learned = [self._paddings_learned(k, depth + 1) if self.model.nodes[k].op == "Pack" else self._scalar(k, depth + 1, p)
+                   for k, p in self._input_ports(node)]
+        if None in learned:
+            return None
+        latest = max(learned)
+        return latest if latest <= 0 or latest >= NEVER else latest + 1
 
     def _argument(self, node, depth: int) -> list[int] | None:
         """A function argument has the shape of what its call site passes (shape inference
@@ -188,7 +273,7 @@ class ConverterShapes:
         if node.op == "Shape" and inputs:
             return self.rounds(*inputs[0], depth + 1)
         if node.op == "Pack" and node.attr_int("axis") == 0:
-            scalars = [self._scalar(src, depth + 1) for src in data_inputs(self.model, key)]
+            scalars = [self._scalar(src, depth + 1, p) for src, p in inputs]
             return None if None in scalars else scalars
         if node.op == "ConcatV2":
             pieces = [self._piece(*p, depth + 1) for p in inputs[:-1]]
@@ -246,7 +331,7 @@ class ConverterShapes:
         learned = max(rounds, default=0)
         return NEVER if learned >= NEVER else learned + 1
 
-    def _scalar(self, key, depth: int) -> int | None:
+    def _scalar(self, key, depth: int, port: str = "") -> int | None:
         """The round in which a scalar in a shape computation is known. The first pass folds a
         dimension it has just learned (every result there is unranked, so every op is inferred and
         folded); later passes skip ops whose result type is already static, so a dimension learned
@@ -265,10 +350,26 @@ class ConverterShapes:
                 return None
             learned = picked[0][picked[1][0]]
             return learned if learned <= 1 or learned >= NEVER else learned + 1
+        if node.op == "Unpack" and port:  # one dimension of an unstacked shape (_ImageDimensions)
+            return self._unstacked_dim(node, port, depth)
         if node.op in _SAME_ROUND_SCALARS and depth < _MAX_DEPTH:
-            rounds = [self._scalar(src, depth + 1) for src in data_inputs(self.model, key)]
+            rounds = [self._scalar(src, depth + 1, p) for src, p in self._input_ports(node)]
             return None if not rounds or None in rounds else max(rounds)
         return None
+
+    def _unstacked_dim(self, node, port: str, depth: int) -> int | None:
+        """Unpack(Shape(x))[i], as tf.image reads the dimensions of an image of unknown size: x's
+        dimension i, read after a canonicalization has folded it (like a slice of a shape)."""
+        inputs = data_inputs(self.model, node.key)
+        index = port.rpartition(":")[2]
+        if not inputs or self.model.nodes[inputs[0]].op != "Shape" or not index.isdigit():
+            return None
+        shape_input = self._input_ports(self.model.nodes[inputs[0]])
+        rounds = self.rounds(*shape_input[0], depth + 1) if shape_input else None
+        if rounds is None or int(index) >= len(rounds):
+            return None
+        learned = rounds[int(index)]
+        return learned if learned <= 1 or learned >= NEVER else learned + 1
 
     def _sliced_shape(self, node, depth: int) -> tuple[tuple, list[int]] | None:
         """For StridedSlice(Shape(x), begin, end, strides): the rounds of x's dimensions and the

@@ -51,7 +51,7 @@ def _folded(model, key, memo: dict, depth: int, sources) -> bool:
         # The converter freezes variables nothing writes while serving (in control flow too).
         memo[key] = (sources.source(key) or (None,))[0] == VARIABLE
         return memo[key]
-    if depth > 8 or node.is_arg or node.stateful or node.calls or node.op in _NEVER_FOLDED:
+    if depth > _FOLD_DEPTH or node.is_arg or node.stateful or node.calls or node.op in _NEVER_FOLDED:
         return False
     inputs = [src for src, d in model.producers(key) if d["kind"] == "data"]
     if node.op == "Cast" and _large_narrow_weights(model, node, inputs, sources):
@@ -73,7 +73,10 @@ def _folded(model, key, memo: dict, depth: int, sources) -> bool:
     return memo[key]
 
 
-_NEVER_GROWS = op_set("keeps_shape") | op_set("reductions") | op_set("size_preserving")
+_NEVER_GROWS = op_set("keeps_shape") | op_set("reductions") | op_set("size_preserving") | op_set("matrix_same_shape")
+# How far back the fold check follows a value (memoised: each node is judged once): a frozen graph's
+# unrolled filter chains its constant covariances through about five ops per step.
+_FOLD_DEPTH = 128
 # Folded on shape arithmetic whatever the graph records of their results (measured, see folded).
 _SHAPE_ARITHMETIC = frozenset({"Identity", "Cast", "Prod", "Sum", "Mul", "Add", "AddV2", "Sub", "Pack", "Maximum",
                                "Minimum"})
@@ -168,17 +171,49 @@ def _elementwise_shape(model, key, memo: dict, depth: int) -> tuple | None:
 def _derived_shape(model, key, memo: dict, depth: int) -> tuple | None:
     node = model.nodes[key]
     inputs = [(src, d["port"]) for src, d in model.producers(key) if d["kind"] == "data"]
-    if depth > 8 or not inputs or (node.op not in op_set("keeps_shape") and node.op not in op_set("broadcasting")):
+    keeps = node.op in op_set("keeps_shape") or node.op in op_set("matrix_same_shape")
+    if depth > _FOLD_DEPTH or not inputs or not (keeps or node.op in op_set("broadcasting") or node.op in _MATMULS
+                                                  or node.op in _MATRIX_DIAGS):
         return None
     shapes = []
     for src, port in inputs:
         shape = value_shape(model, src, port)  # a scalar's () is known
         shapes.append(shape if shape is not None else _elementwise_shape(model, src, memo, depth + 1))
-    if node.op in op_set("keeps_shape"):
+    if keeps:
         return shapes[0]
     if any(s is None or None in s for s in shapes):
         return None
+    if node.op in _MATMULS:
+        return _matmul_shape(node, shapes[0], shapes[1]) if len(shapes) == 2 else None
+    if node.op in _MATRIX_DIAGS:
+        return _diag_shape(model, node, inputs, shapes[0])
     return broadcast(shapes)  # None when they do not broadcast: left to the converter
+
+
+_MATMULS = frozenset({"MatMul", "BatchMatMul", "BatchMatMulV2", "BatchMatMulV3"})
+_MATRIX_DIAGS = frozenset({"MatrixDiag", "MatrixDiagV2", "MatrixDiagV3"})
+
+
+def _matmul_shape(node, a: tuple, b: tuple) -> tuple | None:
+    """[..., m, k] x [..., k, n] -> [..., m, n], the batch dimensions broadcast (math_ops.cc)."""
+    if len(a) < 2 or len(b) < 2:
+        return None
+    flip_a = node.attr_bool("transpose_a") or node.attr_bool("adj_x")
+    flip_b = node.attr_bool("transpose_b") or node.attr_bool("adj_y")
+    batch = broadcast([a[:-2], b[:-2]])
+    return None if batch is None else (*batch, a[-1] if flip_a else a[-2], b[-2] if flip_b else b[-1])
+
+
+def _diag_shape(model, node, inputs, diagonal: tuple) -> tuple | None:
+    """MatrixDiag of a main diagonal [..., n] (tf.eye, tf.linalg.diag): [..., n, n]; other bands or
+    sizes are not followed."""
+    if not diagonal:
+        return None
+    if node.op != "MatrixDiag":
+        k, rows, cols = (model.nodes[src].const_values() for src, _ in inputs[1:4])
+        if k != [0] or rows != [-1] or cols != [-1]:
+            return None
+    return (*diagonal, diagonal[-1])
 
 
 def _fold_size(model, node, shapes) -> bool:

@@ -8,7 +8,10 @@ Measured with TF 2.21 (2026-11-24): a nested tf.function whose second result (a 
 op) nothing reads converts with builtins; so does a TF1 graph whose learning-phase tf.cond (on a
 PlaceholderWithDefault) returns OptionalNone/OptionalFromValue gradient intermediates that nothing
 reads; an If on a fed condition keeps both branches and every result (the unread Cosh then needs
-Select TF ops), so it is not pruned here. XLA compiles whole branch functions (an unread
+Select TF ops), so it is not pruned here. The converter also drops tf.Assert, and with it what only
+its data inputs need (measured on tf.image.ssim and psnr, which check their images' shapes read with
+tf.shape_n: a shape_n of images of unknown size read only by Asserts is gone, one read by the
+Gaussian kernel's tile needs Select TF ops). XLA compiles whole branch functions (an unread
 OptionalFromValue has no XLA kernel: measured), so its targets keep Model.live.
 """
 
@@ -55,6 +58,8 @@ def converter_live(model, signature: str) -> frozenset:
     while queue:
         key = queue.popleft()
         into = pred.get(key, ())
+        if model.nodes[key].op == "Assert":  # dropped by the converter with what only it reads
+            into = [(p, d) for p, d in into if d["kind"] != "data"]
         pruned_call = inlined.functions(key) is not None
         for p, d in into:
             kind = d["kind"]

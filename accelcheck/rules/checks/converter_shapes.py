@@ -355,6 +355,11 @@ class ConverterShapes:
         if node.op in _SAME_ROUND_SCALARS and depth < _MAX_DEPTH:
             rounds = [self._scalar(src, depth + 1, p) for src, p in self._input_ports(node)]
             return None if not rounds or None in rounds else max(rounds)
+        if (node.op in self.keeps_shape or node.op in self.broadcasting) and depth < _MAX_DEPTH:
+            # Other arithmetic (tf.image.resize_with_pad's RealDiv and Floor): when it is learned is
+            # not modelled, but what it computes from a dimension never learned is never known.
+            rounds = [self._scalar(src, depth + 1, p) for src, p in self._input_ports(node)]
+            return NEVER if any(r is not None and r >= NEVER for r in rounds) else None
         return None
 
     def _unstacked_dim(self, node, port: str, depth: int) -> int | None:

@@ -25,7 +25,7 @@ from . import REQUIRED, Hit
 from .converter_shapes import ConverterShapes
 from .fused_patterns import PRELU_MAX_RANK, fused_gelu, prelu_negation
 from .tflite_cond import untaken_branch_nodes
-from .tflite_shapes import converter_sources, folded, input_rank, new_axis_on_dynamic, unknown_channels
+from .tflite_shapes import converter_sources, dynamic_input, folded, input_rank, new_axis_on_dynamic, unknown_channels
 from .value_sources import VARIABLE, ValueSources
 
 BUILTIN, SELECT, CUSTOM = "builtin", "select", "custom"
@@ -187,6 +187,9 @@ def _conditioned(node, outcome: str, sources: ValueSources, view: ConverterShape
         found = sources.of_input(node, arg_name) if node.attr_int("axis", -1) != -1 else None
         if found is not None and found[0] != VARIABLE and _RANK[otherwise] > _RANK[outcome]:
             return otherwise, f"quantized per axis, a computed `{arg_name}` crashes the converter"
+    otherwise = table.get("dynamic_input_shape", {}).get(node.op)
+    if otherwise and _RANK[otherwise] > _RANK[outcome] and dynamic_input(sources.model, node):
+        return otherwise, "an input's shape is not static, so the converter cannot fold it into a constant"
     otherwise = table.get("repeated_label", {}).get(node.op)
     if otherwise and _RANK[otherwise] > _RANK[outcome] and _repeats_a_label(node.attr_str("equation")):
         return otherwise, "its equation repeats a label within one operand (a diagonal or a trace)"

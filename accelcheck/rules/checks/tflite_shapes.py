@@ -227,6 +227,13 @@ def _fold_size(model, node, shapes) -> bool:
     return results <= _FOLD_GROWTH * sum(element_count(s) for s in operands if s is not None and None not in s)
 
 
+def dynamic_input(model, node) -> bool:
+    """Whether a data input's recorded shape has an unknown dimension (an input the graph records
+    nothing for is not judged)."""
+    return any(shape is not None and None in shape
+               for shape in (shape_of(model, src, d["port"]) for src, d in model.producers(node.key) if d["kind"] == "data"))
+
+
 def input_rank(model, node, arg_name: str) -> int | None:
     """The rank of the named input; None if unknown."""
     shape = input_shape(model, node, arg_name)

@@ -23,7 +23,7 @@ from ..opsets import op_set
 from .graph import only_fed
 from .names import output_index
 
-_IFS = frozenset({"If", "StatelessIf"})
+IFS = frozenset({"If", "StatelessIf"})  # functional conds (Case is not pruned)
 _EVERY = -1  # every result of a call: a control edge, or a call the signature names as an output
 
 
@@ -97,7 +97,7 @@ class _Inlined:
         if node.op in op_set("plain_calls"):  # inlined
             fn = node.attr_func("f")
             return (fn,) if fn in self.model.functions else None
-        if node.op in _IFS:
+        if node.op in IFS:
             taken = self._condition(node)
             if taken is None:
                 return None

@@ -113,7 +113,8 @@ def picked_dims(model, node, inputs) -> tuple[tuple, list[int]] | None:
 
 # Ops whose result has the rank of their first operand: element-wise ones (op set keeps_shape) and a
 # bias add. A frozen GraphDef records no shapes; these and what feeds them give a rank all the same.
-_FIRST_OPERAND_RANK = {"BiasAdd", "Identity", "Pad", "PadV2", "MirrorPad"}
+PADS = frozenset({"Pad", "PadV2", "MirrorPad"})  # their result has their input's rank, padded by their paddings
+_FIRST_OPERAND_RANK = {"BiasAdd", "Identity"} | PADS
 
 
 def inferred_rank(model, key, port: str = "0", depth: int = 0) -> int | None:
@@ -138,7 +139,6 @@ def inferred_rank(model, key, port: str = "0", depth: int = 0) -> int | None:
 # refiner, so what it knows of a tensor's last dimension (an NHWC tensor's channels) is what
 # TensorFlow's shape functions (tensorflow/core/ops/*.cc, TF 2.21) infer. last_dim follows them for
 # the ops a vision graph's channels pass through, and stops (None) at any other.
-_PADS = frozenset({"Pad", "PadV2", "MirrorPad"})
 _MAX_LAST_DIM_DEPTH = 64
 
 
@@ -171,7 +171,7 @@ def _last_dim(model, key, port, memo, depth):
         return None
     if op in op_set("keeps_shape") or op in op_set("keeps_last_dim"):
         return follow(0)
-    if op in _PADS:
+    if op in PADS:
         return _padded_last_dim(model, inputs, follow(0), node.name)
     if op == "Slice" and len(inputs) == 3:
         begin, size = (producer_through(model, k, ("Identity",)).const_values() for k, _ in inputs[1:])

@@ -37,7 +37,8 @@ reports a dimension lost when it follows every step of how it was lost.
 from __future__ import annotations
 
 from ...model import opdefs
-from ...model.shapes import call_site_input, data_inputs, picked_dims, shape_of
+from ...model.converter_liveness import IFS
+from ...model.shapes import PADS, call_site_input, data_inputs, picked_dims, shape_of
 from ...opsets import op_set
 
 ROUNDS_BEFORE_LEGALIZATION = 4
@@ -45,13 +46,11 @@ NEVER = 1 << 16  # a dimension the converter never learns
 _MINUS_ONE = -1  # a Reshape element the converter computes from the input's size
 _MAX_DEPTH = 200  # beyond this, a value keeps its recorded shape (no Python recursion limit hit)
 
-_SAME_ROUND_SCALARS = frozenset({"Identity", "Cast", "Reshape", "Squeeze", "Mul", "Add", "AddV2", "Sub", "FloorDiv", "FloorMod",
-                                 "Maximum", "Minimum"})
+_SAME_ROUND_SCALARS = frozenset({"Identity", "Cast", "Reshape", "Squeeze", "Mul", "Add", "AddV2", "Sub", "FloorDiv",
+                                 "FloorMod", "Maximum", "Minimum"})
 _FFTS = frozenset({"RFFT", "RFFT2D", "RFFT3D", "IRFFT", "IRFFT2D", "IRFFT3D"})  # fft_length is a constant operand
 _WINDOWED = frozenset({"Conv2D", "DepthwiseConv2dNative", "MaxPool", "AvgPool"})  # NHWC: H, W from the input
 _CHANNELS_FROM_FILTER = frozenset({"Conv2D", "DepthwiseConv2dNative"})
-_PADS = frozenset({"Pad", "PadV2", "MirrorPad"})
-_IFS = frozenset({"If", "StatelessIf"})
 
 
 class ConverterShapes:
@@ -94,13 +93,13 @@ class ConverterShapes:
             return _learned(recorded, 0)
         if node.is_arg:
             return self._argument(node, depth)
-        if node.op in _IFS:
+        if node.op in IFS:
             return self._branch_results(node, port, depth + 1)
         if not _first_output(node, port):
             return None
         inputs = self._input_ports(node)
         below = depth + 1
-        if node.op in _PADS and len(inputs) >= 2:
+        if node.op in PADS and len(inputs) >= 2:
             return self._padded(inputs, below)
         if node.op in self.keeps_shape and inputs:
             return _computed(self.rounds(*inputs[0], below))
@@ -196,8 +195,8 @@ class ConverterShapes:
             return self._paddings_learned(inputs[0], depth + 1)
         if node.op != "Pack" or not inputs or depth >= _MAX_DEPTH:
             return None
-        learned = [self._paddings_learned(k, depth + 1) if self.model.nodes[k].op == "Pack" else self._scalar(k, depth + 1, p)
-                   for k, p in self._input_ports(node)]
+        learned = [self._paddings_learned(k, depth + 1) if self.model.nodes[k].op == "Pack"
+                   else self._scalar(k, depth + 1, p) for k, p in self._input_ports(node)]
         if None in learned:
             return None
         latest = max(learned)

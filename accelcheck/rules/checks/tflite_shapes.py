@@ -230,8 +230,8 @@ def _fold_size(model, node, shapes) -> bool:
 def dynamic_input(model, node) -> bool:
     """Whether a data input's recorded shape has an unknown dimension (an input the graph records
     nothing for is not judged)."""
-    return any(shape is not None and None in shape
-               for shape in (shape_of(model, src, d["port"]) for src, d in model.producers(node.key) if d["kind"] == "data"))
+    shapes = (shape_of(model, src, d["port"]) for src, d in model.producers(node.key) if d["kind"] == "data")
+    return any(shape is not None and None in shape for shape in shapes)
 
 
 def input_rank(model, node, arg_name: str) -> int | None:

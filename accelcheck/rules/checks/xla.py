@@ -209,12 +209,26 @@ def _forwards_arg(model, key, arg_name: str, axis: int | None) -> bool:
     return False
 
 
+def attr_limit(ctx, rule) -> Iterator[Hit]:
+    """An op whose tf2xla kernel rejects one of its attribute values when it compiles (the rule's
+    `table`, measured: TridiagonalSolve with partial pivoting); an attribute the NodeDef leaves out
+    has its OpDef default, which a SavedModel strips."""
+    limits = load_data(rule.options["table"])["attrs"]
+    for node in ctx.nodes_with_ops(frozenset(limits), live_only=True):
+        for attr, limit in limits[node.op].items():
+            value = node.attr_bool(attr, limit["default"])
+            if value == limit["fails_when"]:
+                yield Hit(node.key, {"attr": attr, "value": str(value).lower(), "error": limit["error"]})
+                break
+
+
 CHECKS = {"xla-no-kernel": no_kernel, "xla-unsupported-dtype": unsupported_dtype,
-          "xla-compile-time-constant": compile_time_constant, "xla-loop-shape-varies": loop_shape_varies}
+          "xla-compile-time-constant": compile_time_constant, "xla-loop-shape-varies": loop_shape_varies,
+          "xla-attr-limit": attr_limit}
 
 _KERNEL_OPTIONS = {"table": REQUIRED, "device": REQUIRED, "extra_tables": [], "exclude_ops": []}
 OPTIONS = {"xla-no-kernel": {**_KERNEL_OPTIONS, "host_only": False, "host_ops": [], "host_prefixes": [],
                              "host_suffixes": []},
            "xla-unsupported-dtype": _KERNEL_OPTIONS,
            "xla-compile-time-constant": {"table": REQUIRED, "report": "all"},
-           "xla-loop-shape-varies": {}}
+           "xla-loop-shape-varies": {}, "xla-attr-limit": {"table": REQUIRED}}

@@ -134,7 +134,7 @@ def _concrete(tf, op: str, attrs: dict, inputs, mode: str, constant: dict | None
                 consts[(name, i)] = tf.constant(0, dtype=t)
             else:
                 specs.append(((name, i), tf.TensorSpec(SHAPES[mode], t)))
-    raw = getattr(tf.raw_ops, op)
+    raw = getattr(tf.raw_ops, op, None) or _xla_op(op)
     from tensorflow.python.framework import op_def_registry  # noqa: PLC0415
 
     inferred_attrs = {a for arg in op_def_registry.get(op).input_arg
@@ -253,6 +253,15 @@ def _probe_constant_operands(tf, op: str, op_def, attrs, inputs, mode: str, log)
         entry = _judge(tf, op, lambda cf=cf: tf.lite.TFLiteConverter.from_concrete_functions([cf]), log)
         return {"operands": names, **entry}
     return None
+
+
+def _xla_op(op: str):
+    """An Xla* op, which tf.raw_ops leaves out: its generated wrapper (what jax2tf calls)."""
+    import re  # noqa: PLC0415
+
+    from tensorflow.compiler.tf2xla.ops import gen_xla_ops  # noqa: PLC0415
+
+    return getattr(gen_xla_ops, re.sub(r"(?<!^)(?=[A-Z])", "_", op).lower())
 
 
 def _probe_variable(tf, op: str, dtype: str, log) -> dict:
@@ -412,9 +421,29 @@ def dump(doc: dict) -> str:
     return "\n".join(lines) + "\n}\n"
 
 
+def _update(results: dict[str, dict]) -> None:
+    """Replace these ops' rows of the written table (a partial re-measurement, noted in provenance)."""
+    doc = json.loads(OUT.read_text())
+    for op, r in results.items():
+        for key in ("ops", "dtype_attr", "skipped"):
+            doc[key].pop(op, None)
+        if r.get("dtypes"):
+            doc["ops"][op], doc["dtype_attr"][op] = r["dtypes"], r["dtype_attr"]
+        else:
+            doc["skipped"][op] = r.get("skipped", "no dtype could be probed")
+    for key in ("ops", "dtype_attr", "skipped"):
+        doc[key] = dict(sorted(doc[key].items()))
+    doc["provenance"].setdefault("updates", []).append(
+        f"{time.strftime('%Y-%m-%d')}: re-measured {', '.join(sorted(results))} (--only ... --update)")
+    tmp = OUT.with_suffix(".tmp")
+    tmp.write_text(dump(doc))
+    os.replace(tmp, OUT)
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--only", help="comma-separated ops: probe these, print the results, write nothing")
+    ap.add_argument("--update", action="store_true", help="with --only: write those ops' results into the table")
     ap.add_argument("--jobs", type=int, default=2)
     ap.add_argument("--worker", help=argparse.SUPPRESS)
     ap.add_argument("--out", help=argparse.SUPPRESS)
@@ -424,8 +453,11 @@ def main(argv: list[str] | None = None) -> int:
         return 0
     start = time.time()
     if args.only:
-        for op, r in run(args.only.split(","), 1).items():
+        results = run(args.only.split(","), 1)
+        for op, r in results.items():
             print(op, json.dumps(r, sort_keys=True))
+        if args.update:
+            _update(results)
         return 0
     todo, skipped = candidate_ops()
     results = run(todo, args.jobs)

@@ -55,6 +55,7 @@ RESOURCE_VARIABLE_OPS = ("ReadVariableOp", "AssignVariableOp", "AssignAddVariabl
 RESOURCE_DTYPES = ("float32", "float16", "int32", "int64", "bool", "string", "complex64")
 # Values for required attrs without a default (strides and kernel sizes of rank-4 ops, shapes).
 GENERIC_ATTRS = {"int": 1, "float": 0.5, "bool": False, "string": "", "shape": [2, 3], "list(int)": [1, 1, 1, 1],
+                 "list(float)": [0.5],
                  "list(shape)": [[2, 3]]}
 NEEDS_FLEX, NEEDS_CUSTOM = 1, 2
 CHUNK = 40

@@ -56,7 +56,18 @@ def builtins_of(model, node) -> list[str] | None:
         return [f"Flex{node.op}" if outcome == SELECT else node.op]
     table = _lowering()
     by_dtype = table["by_dtype"].get(node.op, {}).get(primary_dtype(node))
-    return by_dtype if by_dtype is not None else table["ops"].get(node.op)
+    if by_dtype is not None:
+        return by_dtype
+    return table["ops"].get(node.op) or _registry_lowering(node.op, primary_dtype(node))
+
+
+@functools.cache
+def _registry_lowering(op: str, dtype: str) -> list[str] | None:
+    """What the registry probe's generic conversion of the op became, where no hand-built probe
+    measured it (rules/data/tflite_registry_probe.json: tf.raw_ops.Bucketize -> BUCKETIZE, which
+    runs in float under full-integer quantization; fresh44's frozen bucketized features)."""
+    found = load_data("tflite_registry_probe.json")["ops"].get(op, {}).get(dtype, {})
+    return found.get("tflite") or None if found.get("builtins") == "builtin" else None
 
 
 # Absorbed into their neighbours' quantization parameters (op_sets.json's notes).

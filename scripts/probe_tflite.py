@@ -990,6 +990,10 @@ def build_raw_probes(ps: ProbeSet) -> None:  # noqa: PLR0915 - a flat list of pr
     ps.raw("ReverseV2", DATA, one([2, 8]), lambda d: (lambda x: R.ReverseV2(tensor=x, axis=tf.constant([1]))))
     ps.raw("ReverseSequence", ["float32", "int32"], lambda d: [([2, 8], d), ([2], "int32")], lambda d: (
         lambda x, sl: R.ReverseSequence(input=x, seq_lengths=sl, seq_dim=1, batch_dim=0)))
+    # Static shapes, as a frozen policy's neglogp has them: lowered to builtins (measured, TF 2.21); on a
+    # dynamic batch it needs Select TF ops (tflite_operand_conditions.json's static_shape).
+    ps.raw("SparseSoftmaxCrossEntropyWithLogits", ["float32"], lambda d: [([1, 6], d), ([1], "int64")], lambda d: (
+        lambda f, lab: R.SparseSoftmaxCrossEntropyWithLogits(features=f, labels=lab)[0]))
     ps.raw("Roll", ["float32", "int32"], one([2, 8]), lambda d: (
         lambda x: R.Roll(input=x, shift=tf.constant(1), axis=tf.constant(1))))
     ps.raw("BroadcastTo", DATA, one(), lambda d: (lambda x: R.BroadcastTo(input=x, shape=tf.constant([4, 8]))))

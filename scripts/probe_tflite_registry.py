@@ -40,6 +40,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import re
 import subprocess
 import sys
 import tempfile
@@ -258,8 +259,6 @@ def _probe_constant_operands(tf, op: str, op_def, attrs, inputs, mode: str, log)
 
 def _xla_op(op: str):
     """An Xla* op, which tf.raw_ops leaves out: its generated wrapper (what jax2tf calls)."""
-    import re  # noqa: PLC0415
-
     from tensorflow.compiler.tf2xla.ops import gen_xla_ops  # noqa: PLC0415
 
     return getattr(gen_xla_ops, re.sub(r"(?<!^)(?=[A-Z])", "_", op).lower())

@@ -42,6 +42,11 @@ def data_inputs(model, key) -> list:
     return [src for src, d in model.producers(key) if d["kind"] == "data"]
 
 
+def data_ports(model, key) -> list[tuple]:
+    """The node's data inputs as (producer, port), in input order."""
+    return [(src, d["port"]) for src, d in model.producers(key) if d["kind"] == "data"]
+
+
 def producer_through(model, key, through) -> object:
     """The node that computes a value, back through `through` ops (Identity nodes, a reshape of
     weights) along their first data input."""
@@ -158,7 +163,7 @@ def _last_dim(model, key, port, memo, depth):
     recorded = output_shape(node, port) if not node.is_arg else None
     if recorded:
         return recorded[-1] if recorded[-1] is not None else node.name
-    inputs = _data_inputs_with_ports(model, key)
+    inputs = data_ports(model, key)
     follow = lambda i: last_dim(model, *inputs[i], memo, depth + 1) if i < len(inputs) else None  # noqa: E731
     op = node.op
     if op == "Const":
@@ -174,7 +179,7 @@ def _last_dim(model, key, port, memo, depth):
     if op in PADS:
         return _padded_last_dim(model, inputs, follow(0), node.name)
     if op == "Slice" and len(inputs) == 3:
-        begin, size = (producer_through(model, k, ("Identity",)).const_values() for k, _ in inputs[1:])
+        begin, size = (_unwrapped(model, k).const_values() for k, _ in inputs[1:])
         if size and size[-1] == -1 and begin:  # a constant -1: the rest of the input from `begin`
             dim = follow(0)
             return dim - int(begin[-1]) if isinstance(dim, int) else dim
@@ -203,31 +208,32 @@ def _last_dim(model, key, port, memo, depth):
     return None
 
 
-def _data_inputs_with_ports(model, key) -> list[tuple]:
-    return [(src, d["port"]) for src, d in model.producers(key) if d["kind"] == "data"]
+def _unwrapped(model, key):
+    """The node behind a value's Identity reads (a frozen variable's `/read`)."""
+    return producer_through(model, key, ("Identity",))
 
 
 def _pack_element(model, key, index: int, name: str) -> int | str | None:
     """One element of a shape operand (a Slice's size, a Reshape's shape): a constant's, or a Pack's
     whose element is a constant (TensorFlow reads a Pack element by element); -1 and computed
     elements are unknown (`name`); None if the operand is neither."""
-    node = producer_through(model, key, ("Identity",))
+    node = _unwrapped(model, key)
     values = node.const_values()
     if values is not None:
         return int(values[index]) if values and values[index] >= 0 else name
     if node.op != "Pack":
         return None
-    elements = _data_inputs_with_ports(model, node.key)
+    elements = data_ports(model, node.key)
     if not elements:
         return None
-    values = producer_through(model, elements[index][0], ("Identity",)).const_values()
+    values = _unwrapped(model, elements[index][0]).const_values()
     return int(values[0]) if values and len(values) == 1 and values[0] >= 0 else name
 
 
 def _padded_last_dim(model, inputs, input_dim, name: str) -> int | str | None:
     """A pad's last dimension: the input's plus the constant paddings' last row; unknown when the
     paddings are computed (PadShapeFn reads them only as a constant)."""
-    paddings = producer_through(model, inputs[1][0], ("Identity",)).const_values() if len(inputs) > 1 else None
+    paddings = _unwrapped(model, inputs[1][0]).const_values() if len(inputs) > 1 else None
     if paddings is None:
         return name
     return input_dim + int(paddings[-1]) + int(paddings[-2]) if isinstance(input_dim, int) else input_dim
@@ -256,12 +262,12 @@ def _weights_last_dim(model, node, inputs) -> int | None:
     if len(inputs) < 2:
         return None
     if node.op == "Conv2DBackpropInput":  # input_sizes, else the filter's input channels
-        sizes = producer_through(model, inputs[0][0], ("Identity",)).const_values()
+        sizes = _unwrapped(model, inputs[0][0]).const_values()
         if sizes and len(sizes) == 4:
             return int(sizes[-1])
-        shape = producer_through(model, inputs[1][0], ("Identity",)).const_shape()
+        shape = _unwrapped(model, inputs[1][0]).const_shape()
         return shape[2] if shape and len(shape) == 4 else None
-    shape = producer_through(model, inputs[1][0], ("Identity",)).const_shape()
+    shape = _unwrapped(model, inputs[1][0]).const_shape()
     if not shape:
         return None
     if node.op == "MatMul":

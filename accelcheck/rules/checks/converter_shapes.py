@@ -38,7 +38,7 @@ from __future__ import annotations
 
 from ...model import opdefs
 from ...model.converter_liveness import IFS
-from ...model.shapes import PADS, call_site_input, data_inputs, picked_dims, shape_of
+from ...model.shapes import PADS, call_site_input, data_inputs, data_ports, picked_dims, shape_of
 from ...opsets import op_set
 
 ROUNDS_BEFORE_LEGALIZATION = 4
@@ -57,8 +57,9 @@ class ConverterShapes:
     """rounds(key, port): for each dimension of one output, the round in which the converter learns
     it (0: a constant or a signature input; NEVER: not at all), or None where no rank is recorded."""
 
-    def __init__(self, model):
+    def __init__(self, model, folds=lambda key: False):
         self.model = model
+        self.folds = folds  # whether the converter folds a value into a constant (tflite_shapes.folded)
         self.keeps_shape = op_set("keeps_shape")
         self.broadcasting = op_set("broadcasting")
         self._memo: dict = {}
@@ -151,25 +152,11 @@ class ConverterShapes:
             shapes.add(shape_of(self.model, key, returned[1]))
         if len({len(r) for r in found}) != 1:
             return None
-        if len(shapes) == 1 or self._folds(data_inputs(self.model, node.key)[0], depth):
-            return [max(dims) for dims in zip(*found)]  # (a folded predicate leaves the branch taken)
+        # A predicate the converter folds leaves the branch taken (measured: a cond on
+        # tf.shape(image)[1] > 64 of a static image converts, whatever its branches' shapes).
+        if len(shapes) == 1 or self.folds(data_inputs(self.model, node.key)[0]):
+            return [max(dims) for dims in zip(*found)]
         return [NEVER] * len(found[0])
-
-    def _folds(self, key, depth: int) -> bool:
-        """Whether the converter folds a value into a constant: computed from constants and from
-        shapes it learns in full, never from an input's values (measured: a cond on
-        tf.shape(image)[1] > 64 of a static image converts, whatever its branches' shapes)."""
-        node = self.model.nodes[key]
-        if node.op == "Const":
-            return True
-        if node.is_arg or depth >= _MAX_DEPTH or not node.scope:
-            return False
-        if node.op == "Shape":
-            source = self._input_ports(node)[:1]
-            rounds = self.rounds(*source[0], depth + 1) if source else None
-            return rounds is not None and max(rounds, default=0) < NEVER
-        inputs = data_inputs(self.model, key)
-        return bool(inputs) and all(self._folds(k, depth + 1) for k in inputs)
 
     def _padded(self, inputs, depth: int) -> list[int] | None:
         """A pad's result: the input's dimensions once its paddings are constants; with paddings
@@ -210,7 +197,7 @@ class ConverterShapes:
         return list(rounds) if rounds else None
 
     def _input_ports(self, node) -> list[tuple]:
-        return [(src, d["port"]) for src, d in self.model.producers(node.key) if d["kind"] == "data"]
+        return data_ports(self.model, node.key)
 
     def _broadcast(self, inputs, recorded: tuple, depth: int) -> list[int] | None:
         """BroadcastBinaryOpShapeFn: a dimension is known once an operand knows it with a size other

@@ -25,7 +25,8 @@ from . import REQUIRED, Hit
 from .converter_shapes import ConverterShapes
 from .fused_patterns import PRELU_MAX_RANK, fused_gelu, prelu_negation
 from .tflite_cond import untaken_branch_nodes
-from .tflite_shapes import converter_sources, dynamic_input, folded, input_rank, new_axis_on_dynamic, unknown_channels
+from .tflite_shapes import (converter_sources, dynamic_input, folded, input_rank, input_source, new_axis_on_dynamic,
+                            unknown_channels)
 from .value_sources import VARIABLE, ValueSources
 
 BUILTIN, SELECT, CUSTOM = "builtin", "select", "custom"
@@ -250,7 +251,7 @@ def op_support(ctx, rule) -> Iterator[Hit]:
         return
     exclude = rule.options["exclude_ops"]
     sources = converter_sources(ctx)
-    view = ctx.memo("converter_shapes", lambda: ConverterShapes(ctx.model))
+    view = ctx.memo("converter_shapes", lambda: ConverterShapes(ctx.model, folds=lambda key: folded(ctx, key)))
     untaken = untaken_branch_nodes(ctx)
     for node in ctx.live_nodes():
         if node.op in exclude or (node.calls and node.op in node.calls) or fused_gelu(ctx.model, node):
@@ -317,8 +318,8 @@ def frozen_table_lookup(ctx, rule) -> Iterator[Hit]:
     if not model.is_graph_def:
         return
     for node in ctx.nodes_with_ops(frozenset({"LookupTableFindV2"}), live_only=True):
-        table = next((model.nodes[k] for k, d in model.producers(node.key) if d["kind"] == "data" and d["index"] == 0),
-                     None)
+        source = input_source(model, node, "table_handle")
+        table = model.nodes[source[0]] if source else None
         if table is not None and table.op in TABLE_OPS and not _not_native(model, table):
             yield Hit(node.key, {"table": table.name})
 

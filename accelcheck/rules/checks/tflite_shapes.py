@@ -6,8 +6,8 @@ from __future__ import annotations
 
 from ...model.dtypes import base_dtype
 from ...model.meta import unrestored_variables
-from ...model.shapes import (broadcast, data_inputs, element_count, last_dim, output_shape, picked_dims, shape_of,
-                              value_shape)
+from ...model.shapes import (broadcast, data_inputs, data_ports, element_count, last_dim, output_shape, picked_dims,
+                              shape_of, value_shape)
 from ...opsets import op_set
 from .converter_shapes import ConverterShapes
 from .value_sources import VARIABLE, ValueSources, input_index
@@ -170,7 +170,7 @@ def _elementwise_shape(model, key, memo: dict, depth: int) -> tuple | None:
 
 def _derived_shape(model, key, memo: dict, depth: int) -> tuple | None:
     node = model.nodes[key]
-    inputs = [(src, d["port"]) for src, d in model.producers(key) if d["kind"] == "data"]
+    inputs = data_ports(model, key)
     keeps = node.op in op_set("keeps_shape") or node.op in op_set("matrix_same_shape")
     if depth > _FOLD_DEPTH or not inputs or not (keeps or node.op in op_set("broadcasting") or node.op in _MATMULS
                                                   or node.op in _MATRIX_DIAGS):
@@ -230,7 +230,7 @@ def _fold_size(model, node, shapes) -> bool:
 def dynamic_input(model, node) -> bool:
     """Whether a data input's recorded shape has an unknown dimension (an input the graph records
     nothing for is not judged)."""
-    shapes = (shape_of(model, src, d["port"]) for src, d in model.producers(node.key) if d["kind"] == "data")
+    shapes = (shape_of(model, *port) for port in data_ports(model, node.key))
     return any(shape is not None and None in shape for shape in shapes)
 
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Iterator
 
 from ...model.dtypes import format_shape
-from ...model.shapes import producer_through, shape_of
+from ...model.shapes import data_ports, producer_through, shape_of
 from ...opsets import op_set
 from . import Hit
 from .value_sources import LOOPS
@@ -54,7 +54,7 @@ class _Writes:
         self.model = ctx.model
         self.by_body: dict[str, list[tuple[str, tuple | None]]] = {}  # body -> (loop variable, item shape)
         for writer in ctx.nodes_with_ops(frozenset({"TensorListSetItem"}), live_only=False):
-            inputs = [(src, d["port"]) for src, d in self.model.producers(writer.key) if d["kind"] == "data"]
+            inputs = data_ports(self.model, writer.key)
             if len(inputs) < 3:
                 continue
             carried = producer_through(self.model, inputs[0][0], _IDENTITY)

@@ -850,6 +850,9 @@ def build_raw_probes(ps: ProbeSet) -> None:  # noqa: PLR0915 - a flat list of pr
     ps.raw("Conv2D", ["float32"], lambda d: [(img, d)], lambda d: (
         lambda x: R.Conv2D(input=x, filter=tf.ones([3, 3, 3, 4], dt(d)), strides=[1, 1, 1, 1], padding="SAME",
                            dilations=[1, 2, 2, 1])), variant="dilations=2")
+    ps.raw("Conv2D", ["float32"], lambda d: [([1, 8, 8, 4], d)], lambda d: (
+        lambda x: R.Conv2D(input=x, filter=tf.ones([3, 3, 2, 4], dt(d)), strides=[1, 1, 1, 1], padding="SAME")),
+        variant="2 groups (filter in-channels 2 of 4)")
     ps.raw("Conv2D", ["float32"], lambda d: [([1, 3, 8, 8], d)], lambda d: (
         lambda x: R.Conv2D(input=x, filter=tf.ones([3, 3, 3, 4], dt(d)), strides=[1, 1, 1, 1], padding="SAME",
                            data_format="NCHW")), variant="NCHW")
@@ -867,6 +870,12 @@ def build_raw_probes(ps: ProbeSet) -> None:  # noqa: PLR0915 - a flat list of pr
                                         out_backprop=x, strides=[1, 2, 2, 1], padding="SAME")))
     ps.raw("Conv3D", conv_dt, lambda d: [([1, 4, 8, 8, 3], d)], lambda d: (
         lambda x: R.Conv3D(input=x, filter=tf.ones([2, 2, 2, 3, 4], dt(d)), strides=[1] * 5, padding="SAME")))
+    ps.raw("Conv3D", ["float32"], lambda d: [([1, 4, 8, 8, 4], d)], lambda d: (
+        lambda x: R.Conv3D(input=x, filter=tf.ones([2, 2, 2, 2, 4], dt(d)), strides=[1] * 5, padding="SAME")),
+        variant="2 groups (filter in-channels 2 of 4)")
+    ps.raw("Conv3D", ["float32"], lambda d: [([1, 4, 8, 8, 3], d)], lambda d: (
+        lambda x: R.Conv3D(input=x, filter=tf.ones([2, 2, 2, 3, 4], dt(d)), strides=[1] * 5, padding="SAME",
+                           dilations=[1, 2, 2, 2, 1])), variant="dilations=2")
     ps.raw("Conv3DBackpropInputV2", FLOATS, lambda d: [([1, 2, 4, 4, 4], d)], lambda d: (
         lambda x: R.Conv3DBackpropInputV2(input_sizes=tf.constant([1, 4, 8, 8, 3]),
                                           filter=tf.ones([2, 2, 2, 3, 4], dt(d)), out_backprop=x,
@@ -1032,6 +1041,18 @@ def build_raw_probes(ps: ProbeSet) -> None:  # noqa: PLR0915 - a flat list of pr
         lambda x: R.SpaceToBatchND(input=x, block_shape=tf.constant([2, 2]), paddings=tf.constant([[0, 0], [0, 0]]))))
     ps.raw("BatchToSpaceND", DATA, one([4, 4, 4, 3]), lambda d: (
         lambda x: R.BatchToSpaceND(input=x, block_shape=tf.constant([2, 2]), crops=tf.constant([[0, 0], [0, 0]]))))
+    # By rank (tflite_operand_conditions.json "input_rank" / "block_dims"): the kernels take inputs of
+    # rank 3 and 4; a dilated 3-D tf.nn.convolution writes both ops at rank 5 with a block of 3.
+    for rank, block in ((2, 1), (5, 2), (5, 3)):
+        spatial, rest = [[0, 0]] * block, [3] * (rank - 1 - block)
+        ps.raw("SpaceToBatchND", ["float32", "int32", "int64"], one([1] + [8] * block + rest),
+               lambda d, b=block, p=spatial: (
+                   lambda x: R.SpaceToBatchND(input=x, block_shape=tf.constant([2] * b), paddings=tf.constant(p))),
+               variant=f"rank {rank}, block of {block}")
+        ps.raw("BatchToSpaceND", ["float32", "int32", "int64"], one([2 ** block] + [4] * block + rest),
+               lambda d, b=block, p=spatial: (
+                   lambda x: R.BatchToSpaceND(input=x, block_shape=tf.constant([2] * b), crops=tf.constant(p))),
+               variant=f"rank {rank}, block of {block}")
     ps.raw("ExtractImagePatches", ["float32", "uint8"], one(img), lambda d: (
         lambda x: R.ExtractImagePatches(images=x, ksizes=[1, 2, 2, 1], strides=[1, 2, 2, 1], rates=[1, 1, 1, 1],
                                         padding="VALID")))

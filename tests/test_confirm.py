@@ -69,6 +69,20 @@ def test_xla_compile_errors_are_read_into_ops_and_nodes():
     assert [(p.op, p.node.split("/")[-1], p.kind) for p in problems] == [("StringFormat", "print_x_format", "no_kernel")]
 
 
+def test_a_calibration_that_crashes_the_converter_is_not_the_int8_verdict():
+    """Calibrated on 1x1 images (the first way of making inputs), the heatmap network's pool leaves
+    nothing and the quantizer dies of SIGFPE; run_isolated goes on in a fresh process with the next
+    ways, and at 32x32 the model quantizes fully, as accelcheck says."""
+    model = BUILT / "tf2_any_size_heatmap"
+    first = subprocess.run([sys.executable, "-m", "accelcheck.confirm", "tflite-int8", str(model), "--json"],
+                           capture_output=True, text=True)
+    assert first.returncode < 0, first.stdout  # killed by a signal, no verdict printed
+    result = run_isolated("tflite-int8", path=str(model))
+    assert result.ok and result.problems == [], result.error
+    code, report = confirm_json(model, "-t", "tflite-int8")
+    assert code == 0 and report["findings"] == [] and report["confirm"]["toolchain_verdict"] == "ok"
+
+
 def test_the_oracle_runs_on_the_model_accelcheck_read(tmp_path):
     """One loading stack: an oracle given a Model (or a path, which accelcheck's loader reads)
     converts what `check` judged; a .meta restores the checkpoint the loader found beside it."""

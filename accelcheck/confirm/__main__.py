@@ -34,6 +34,9 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--inputs", default=None, help="frozen graph / .meta: comma-separated input node names")
     ap.add_argument("--outputs", default=None, help="frozen graph / .meta: comma-separated output node names")
     ap.add_argument("--json", action="store_true", help="print a JSON list of results")
+    ap.add_argument("--calibrations-from", type=int, default=0, metavar="N",
+                    help="tflite-int8: skip the first N ways of making calibration inputs "
+                         "(tflite_int8.CALIBRATIONS; used to go on past one that crashed the process)")
     args = ap.parse_args(argv)
 
     from . import compile_xla, convert_tflite, to_json
@@ -60,7 +63,7 @@ def main(argv: list[str] | None = None) -> int:
         select = args.select or args.tool == "tflite-select"
         results = [convert_tflite(args.path, select, tags=tags, signature_keys=args.signature,
                                   inputs=_names(args.inputs), outputs=_names(args.outputs),
-                                  full_integer=args.tool == "tflite-int8")]
+                                  full_integer=args.tool == "tflite-int8", calibrations_from=args.calibrations_from)]
     sys.stdout.flush()
     if args.json:
         print(to_json(results))

@@ -33,11 +33,12 @@ _OPERATION = re.compile(r"(?:for operation|of node) '?([^\s:']+)'?[: ]")
 
 def convert_tflite(model, select_tf_ops: bool, tags=None, signature_keys: list[str] | None = None,
                    inputs: list[str] | None = None, outputs: list[str] | None = None,
-                   full_integer: bool = False) -> OracleResult:
+                   full_integer: bool = False, calibrations_from: int = 0) -> OracleResult:
     """`model`: an accelcheck Model (or KerasFile), or a path read with accelcheck's loader (`tags`
     choosing the MetaGraph as `check` does). `full_integer`: full-integer quantization
     (TFLITE_BUILTINS_INT8, int8 inputs and outputs, generated representative data); the result must
-    then also run fully in int8 (tflite_int8.py)."""
+    then also run fully in int8 (tflite_int8.py), calibrated with tflite_int8.CALIBRATIONS from
+    index `calibrations_from` on (run_isolated skips past one that crashed the process)."""
     tool = "tflite-int8" if full_integer else ("tflite-select" if select_tf_ops else "tflite-builtins")
     signature = ",".join(signature_keys) if signature_keys else None
     start = time.monotonic()
@@ -49,7 +50,7 @@ def convert_tflite(model, select_tf_ops: bool, tags=None, signature_keys: list[s
         t = tf()
         with quiet_stdout(), stderr_kept() as log:
             if full_integer:
-                result.problems = _full_integer_problems(t, model, signature_keys, inputs, outputs)
+                result.problems = _full_integer_problems(t, model, signature_keys, inputs, outputs, calibrations_from)
             else:
                 _convert(t, model, _supported_ops(t, select_tf_ops), signature_keys, inputs, outputs)
         result.ok = not result.problems
@@ -85,7 +86,7 @@ def _logged_error(e: BaseException, log: str) -> BaseException:
 _LOGGED_ERROR = re.compile(r"^(loc\(.*?\)): error: (.*)$")
 
 
-def _full_integer_problems(t, model, signature_keys, inputs, outputs) -> list:
+def _full_integer_problems(t, model, signature_keys, inputs, outputs, calibrations_from: int = 0) -> list:
     """The operators full-integer conversion leaves in float, calibrated with each way of making inputs
     in turn until one works (a kernel failing on generated indices or sizes is not the model's fault);
     the last error otherwise. When operators stay in float, calibrated once more with non-negative
@@ -97,7 +98,7 @@ def _full_integer_problems(t, model, signature_keys, inputs, outputs) -> list:
                         signature_keys, inputs, outputs)
 
     error: Exception | None = None
-    for fill, unknown in CALIBRATIONS:
+    for fill, unknown in CALIBRATIONS[calibrations_from:]:
         try:
             problems = full_integer_problems(convert(fill, unknown))
         except Exception as e:  # noqa: BLE001 - retried with the next way; the last one's error is reported

@@ -25,8 +25,8 @@ from . import REQUIRED, Hit
 from .converter_shapes import ConverterShapes
 from .fused_patterns import PRELU_MAX_RANK, fused_gelu, prelu_negation
 from .tflite_cond import untaken_branch_nodes
-from .tflite_shapes import (converter_sources, dynamic_input, folded, input_rank, input_source, new_axis_on_dynamic,
-                            unknown_channels)
+from .tflite_shapes import (converter_sources, dynamic_input, folded, grouped, input_rank, input_source, input_value_shape,
+                            new_axis_on_dynamic, unknown_channels)
 from .value_sources import VARIABLE, ValueSources
 
 BUILTIN, SELECT, CUSTOM = "builtin", "select", "custom"
@@ -177,9 +177,16 @@ def _conditioned(node, outcome: str, sources: ValueSources, view: ConverterShape
     for arg_name, limit in table.get("input_rank", {}).get(node.op, {}).items():
         if primary_dtype(node) in limit["dtypes"]:
             rank = input_rank(sources.model, node, arg_name)
-            if rank is not None and rank > limit["max_rank"]:
+            if rank is not None and not limit.get("min_rank", 0) <= rank <= limit["max_rank"]:
                 return limit["otherwise"], f"`{arg_name}` has rank {rank}"
-            outcome = BUILTIN  # the table's entry for this dtype was probed at a larger rank
+            outcome = BUILTIN  # the table's entry for this dtype was probed at another rank
+    for arg_name, limit in table.get("input_length", {}).get(node.op, {}).items():
+        shape = input_value_shape(sources.model, node, arg_name) if primary_dtype(node) in limit["dtypes"] else None
+        if shape and shape[0] is not None and shape[0] > limit["max_length"]:
+            return limit["otherwise"], f"`{arg_name}` has {shape[0]} elements"
+    otherwise = table.get("grouped", {}).get(node.op)
+    if otherwise and _RANK[otherwise] > _RANK[outcome] and grouped(sources.model, node):
+        return otherwise, "a grouped convolution: its filter takes fewer input channels than its input has"
     for arg_name, otherwise in table["const_operands"].get(node.op, {}).items():
         found = sources.of_input(node, arg_name)
         if found is not None and found[0] != VARIABLE and _RANK[otherwise] > _RANK[outcome]:

@@ -15,6 +15,7 @@ SIN, QUANTIZE). Int8-only hardware (NPUs, microcontrollers, the Edge TPU) cannot
 from __future__ import annotations
 
 import functools
+import math
 from typing import Iterator
 
 from ...model.names import output_index
@@ -280,6 +281,24 @@ def signatures_without_inputs(ctx, rule) -> Iterator[Hit]:
         yield Hit(None, {"signatures": ", ".join(empty)})
 
 
+def string_inputs_over_one_element(ctx, rule) -> Iterator[Hit]:
+    """A string input of a calibrated signature whose known dimensions hold more than one string:
+    the calibrator cannot feed it ("basic_string::_M_create"). Unknown dimensions count as 1, what a
+    representative sample of batch 1 gives them."""
+    model = ctx.model
+    names = converted_signatures(model) if model.format == "saved_model" else list(model.signatures)
+    seen = set()
+    for name in names:
+        for input_name, spec in model.signatures[name].inputs.items():
+            if spec.dtype != "string" or spec.shape is None or (spec.node or input_name) in seen:
+                continue
+            elements = math.prod(d for d in spec.shape if d is not None)
+            if elements > 1:
+                seen.add(spec.node or input_name)
+                shape = "[" + ", ".join("None" if d is None else str(d) for d in spec.shape) + "]"
+                yield Hit(spec.node, {"input": input_name, "shape": shape, "elements": elements})
+
+
 # Both spellings: TensorFlow ops in a graph, TFLite builtins in a float .tflite.
 _LOOKUPS = frozenset({"LookupTableFindV2", "LookupTableFind", "HASHTABLE_FIND"})
 _GATHERS = frozenset({"GatherV2", "Gather", "ResourceGather", "GATHER"})
@@ -339,6 +358,7 @@ def calibration_rank_limits(ctx, rule) -> Iterator[Hit]:
 
 CHECKS = {"tflite-int8-kernels": no_int8_kernel, "tflite-float-model": float_model,
           "tflite-int8-signature-inputs": signatures_without_inputs, "tflite-int8-lookup-gather": lookup_into_gather,
-          "tflite-int8-calibration-rank": calibration_rank_limits}
+          "tflite-int8-calibration-rank": calibration_rank_limits, "tflite-int8-string-inputs": string_inputs_over_one_element}
 OPTIONS = {"tflite-int8-kernels": {}, "tflite-float-model": {}, "tflite-int8-signature-inputs": {},
-           "tflite-int8-lookup-gather": {}, "tflite-int8-calibration-rank": {"max_rank": REQUIRED}}
+           "tflite-int8-lookup-gather": {}, "tflite-int8-calibration-rank": {"max_rank": REQUIRED},
+           "tflite-int8-string-inputs": {}}

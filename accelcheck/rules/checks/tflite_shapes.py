@@ -247,6 +247,22 @@ def input_shape(model, node, arg_name: str) -> tuple | None:
     return shape_of(model, *source) if source else None
 
 
+def grouped(model, node) -> bool:
+    """A convolution whose filter takes fewer input channels than its input has (both known): a
+    grouped one (channels last unless data_format says NCHW/NCDHW)."""
+    x, w = input_value_shape(model, node, "input"), input_value_shape(model, node, "filter")
+    if not x or not w or len(w) < 2:
+        return False
+    channels = x[1] if (node.attr_str("data_format") or "").startswith("NC") else x[-1]
+    return channels is not None and w[-2] is not None and w[-2] < channels
+
+
+def input_value_shape(model, node, arg_name: str) -> tuple | None:
+    """The named input's shape with its dimensions, a constant's included (model.shapes.value_shape)."""
+    source = input_source(model, node, arg_name)
+    return value_shape(model, *source) if source else None
+
+
 def input_source(model, node, arg_name: str) -> tuple | None:
     """What feeds the named input: (producer, port), or None."""
     index = input_index(node, arg_name)

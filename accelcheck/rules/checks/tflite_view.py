@@ -10,7 +10,7 @@ import functools
 from collections import deque
 
 from ...model.converter_liveness import predicate_value
-from ...model.shapes import output_rank, value_shape
+from ...model.shapes import data_inputs, output_rank, value_shape
 from ...opsets import op_set
 from ...resources import load_data
 from .fused_patterns import in_fused_gelu, l2_normalization, pow_exponent, prelu_negation
@@ -83,6 +83,12 @@ def _fused(model, node) -> list[str] | None:
     None when the node is not part of one."""
     if node.op in _FAKE_QUANT:
         return []
+    if node.op == "Cast" and node.attr_dtypes().get("DstT") == "float32" and _casts_one_hot(model, node):
+        # Measured, TF 2.21 (fresh51's Keras StringLookup(output_mode="one_hot") into a Concatenate):
+        # a OneHot of int32, int64 or bool cast to float32 becomes one ONE_HOT with float on/off
+        # values, which quantizes (also when the OneHot has other readers); a cast to float16, or
+        # after a reshape or a reduce_max (multi-hot), stays a CAST in float.
+        return []
     if in_fused_gelu(model, node):
         return ["GELU"]
     if node.op == "Neg" and prelu_negation(model, node):
@@ -111,6 +117,11 @@ def _fused(model, node) -> list[str] | None:
         rank = output_rank(node)
         return _POW_REWRITES.get(exponent) if rank is None or rank <= _POW_REWRITE_MAX_RANK else None
     return None
+
+
+def _casts_one_hot(model, cast) -> bool:
+    sources = data_inputs(model, cast.key)
+    return len(sources) == 1 and model.nodes[sources[0]].op == "OneHot"
 
 
 def _broadcast_beyond_rank_4(model, node) -> bool:

@@ -11,7 +11,7 @@ from typing import Iterator
 from ...model.dtypes import base_dtype, format_shape
 from ...resources import load_data
 from ...opsets import op_set
-from ...model.shapes import element_count, shape_of
+from ...model.shapes import PADS, data_ports, element_count, shape_of
 from .value_sources import LOOPS, UNKNOWABLE, ValueSources
 from . import REQUIRED, Hit
 
@@ -222,13 +222,57 @@ def attr_limit(ctx, rule) -> Iterator[Hit]:
                 break
 
 
+# Results sized by the data: XLA compiles them with an upper bound (op_sets.json, measured).
+_DATA_SIZED = op_set("data_dependent_size")
+_DATA_SIZED_PORTS = {"Unique": ("0",)}  # Unique's idx has its input's size
+# A value keeps its producer's size through these (a gather's through its indices, input 1).
+_SIZE_FOLLOWS = {"Identity": 0, "Cast": 0, "Squeeze": 0, "Reshape": 0, "GatherV2": 1, "Gather": 1, "GatherNd": 1,
+                 "ResourceGather": 1}
+
+
+def padded_to_bound(ctx, rule) -> Iterator[Hit]:
+    """A Reshape to a constant shape (no -1) of a pad or concatenation whose operand has a
+    data-dependent size (`tf.pad(tf.gather(x, nms), [[0, k - n]])` then reshape to [k]): XLA pads
+    the operand's upper bound, so the reshape sees more elements than it asks for."""
+    model = ctx.model
+    for node in ctx.nodes_with_ops(frozenset({"Reshape"}), live_only=True):
+        inputs = data_ports(model, node.key)
+        shape = model.nodes[inputs[1][0]].const_values() if len(inputs) == 2 else None
+        if not shape or any(d < 0 for d in shape):
+            continue
+        padder = inputs[0][0]
+        while model.nodes[padder].op == "Identity" and data_ports(model, padder):
+            padder = data_ports(model, padder)[0][0]
+        op = model.nodes[padder].op
+        if op not in PADS and op != "ConcatV2":
+            continue
+        operands = data_ports(model, padder)
+        operands = operands[:-1] if op == "ConcatV2" else operands[:1]
+        source = next(filter(None, (_data_sized(model, *port) for port in operands)), None)
+        if source is not None:
+            yield Hit(node.key, {"pad": model.nodes[padder].name, "source": model.nodes[source].name,
+                                 "source_op": model.nodes[source].op})
+
+
+def _data_sized(model, key, port, depth: int = 0):
+    """The op whose data-dependent size the value has, if any."""
+    node = model.nodes[key]
+    if node.op in _DATA_SIZED:
+        return key if port in _DATA_SIZED_PORTS.get(node.op, (port,)) else None
+    index = _SIZE_FOLLOWS.get(node.op)
+    inputs = data_ports(model, key)
+    if index is None or depth > 8 or len(inputs) <= index:
+        return None
+    return _data_sized(model, *inputs[index], depth + 1)
+
+
 CHECKS = {"xla-no-kernel": no_kernel, "xla-unsupported-dtype": unsupported_dtype,
           "xla-compile-time-constant": compile_time_constant, "xla-loop-shape-varies": loop_shape_varies,
-          "xla-attr-limit": attr_limit}
+          "xla-attr-limit": attr_limit, "xla-padded-to-bound": padded_to_bound}
 
 _KERNEL_OPTIONS = {"table": REQUIRED, "device": REQUIRED, "extra_tables": [], "exclude_ops": []}
 OPTIONS = {"xla-no-kernel": {**_KERNEL_OPTIONS, "host_only": False, "host_ops": [], "host_prefixes": [],
                              "host_suffixes": []},
            "xla-unsupported-dtype": _KERNEL_OPTIONS,
            "xla-compile-time-constant": {"table": REQUIRED, "report": "all"},
-           "xla-loop-shape-varies": {}, "xla-attr-limit": {"table": REQUIRED}}
+           "xla-loop-shape-varies": {}, "xla-attr-limit": {"table": REQUIRED}, "xla-padded-to-bound": {}}

@@ -233,7 +233,8 @@ _SIZE_FOLLOWS = {"Identity": 0, "Cast": 0, "Squeeze": 0, "Reshape": 0, "GatherV2
 def padded_to_bound(ctx, rule) -> Iterator[Hit]:
     """A Reshape to a constant shape (no -1) of a pad or concatenation whose operand has a
     data-dependent size (`tf.pad(tf.gather(x, nms), [[0, k - n]])` then reshape to [k]): XLA pads
-    the operand's upper bound, so the reshape sees more elements than it asks for."""
+    the operand's upper bound, so the reshape sees more elements than it asks for. Not when the
+    paddings come from the padded value's own tf.shape (_pads_by_own_size)."""
     model = ctx.model
     for node in ctx.nodes_with_ops(frozenset({"Reshape"}), live_only=True):
         inputs = data_ports(model, node.key)
@@ -247,11 +248,33 @@ def padded_to_bound(ctx, rule) -> Iterator[Hit]:
         if op not in PADS and op != "ConcatV2":
             continue
         operands = data_ports(model, padder)
+        if op != "ConcatV2" and _pads_by_own_size(model, operands):
+            continue
         operands = operands[:-1] if op == "ConcatV2" else operands[:1]
         source = next(filter(None, (_data_sized(model, *port) for port in operands)), None)
         if source is not None:
             yield Hit(node.key, {"pad": model.nodes[padder].name, "source": model.nodes[source].name,
                                  "source_op": model.nodes[source].op})
+
+
+def _pads_by_own_size(model, operands) -> bool:
+    """Paddings computed from tf.shape of the padded value itself: XLA's dynamic padder then pads it
+    exactly (measured: compiles; from another tensor's shape, tf.size or by concatenation, it fails)."""
+    if len(operands) < 2:
+        return False
+    seen, todo, reads = set(), [operands[1][0]], set()
+    while todo and len(seen) < 32:
+        key = todo.pop()
+        if key in seen:
+            continue
+        seen.add(key)
+        node = model.nodes[key]
+        inputs = data_ports(model, key)
+        if node.op in ("Shape", "Size", "ShapeN"):
+            reads |= {port if node.op == "Shape" else None for port in inputs}
+        else:
+            todo.extend(src for src, _ in inputs)
+    return bool(reads) and reads == {operands[0]}
 
 
 def _data_sized(model, key, port, depth: int = 0):

@@ -159,6 +159,11 @@ class Node:
         value = self._attr(key)
         return (value.func.name or None) if value is not None else None
 
+    def attr_ints(self, key: str) -> list[int]:
+        """A list(int) attr (a Conv2D's `strides`); [] when absent."""
+        value = self._attr(key)
+        return list(value.list.i) if value is not None else []
+
     def attr_list_len(self, key: str) -> int | None:
         """How many types a list(type) attr holds; None when the attr is absent."""
         value = self._attr(key)

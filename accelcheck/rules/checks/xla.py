@@ -226,6 +226,8 @@ def attr_limit(ctx, rule) -> Iterator[Hit]:
 _DATA_SIZED = op_set("data_dependent_size")
 _DATA_SIZED_PORTS = {"Unique": ("0",)}  # Unique's idx has its input's size
 # A value keeps its producer's size through these (a gather's through its indices, input 1).
+# Measured with tf.pad (Pad, PadV2) and tf.concat; a MirrorPad of a data-sized value was not.
+_PADDERS = (PADS - {"MirrorPad"}) | {"ConcatV2"}
 _SIZE_FOLLOWS = {"Identity": 0, "Cast": 0, "Squeeze": 0, "Reshape": 0, "GatherV2": 1, "Gather": 1, "GatherNd": 1,
                  "ResourceGather": 1}
 
@@ -245,7 +247,7 @@ def padded_to_bound(ctx, rule) -> Iterator[Hit]:
         while model.nodes[padder].op == "Identity" and data_ports(model, padder):
             padder = data_ports(model, padder)[0][0]
         op = model.nodes[padder].op
-        if op not in PADS and op != "ConcatV2":
+        if op not in _PADDERS:
             continue
         operands = data_ports(model, padder)
         if op != "ConcatV2" and _pads_by_own_size(model, operands):

@@ -127,9 +127,8 @@ def _cli_args(fn_name: str, kwargs: dict) -> tuple[list[str], str, str | None]:
         names = kwargs.pop(opt, None)
         if names:
             argv += [f"--{opt}", ",".join(names)]
-    if kwargs.get("calibrations_from"):
-        argv += ["--calibrations-from", str(kwargs.pop("calibrations_from"))]
-    kwargs.pop("calibrations_from", None)
+    if start := kwargs.pop("calibrations_from", 0):
+        argv += ["--calibrations-from", str(start)]
     if kwargs:
         raise TypeError(f"unexpected arguments for {fn_name}: {sorted(kwargs)}")
     tool = {"tflite": "tflite-builtins", "tflite-select": "tflite-select", "tflite-int8": "tflite-int8", "xla": "xla"}[cmd]

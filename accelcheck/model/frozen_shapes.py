@@ -14,7 +14,7 @@ from __future__ import annotations
 import math
 
 from ..opsets import op_set
-from .shapes import broadcast, data_ports, output_shape
+from .shapes import broadcast, data_inputs, data_ports, output_shape, picked_dims, producer_through
 
 _MAX_DEPTH = 96
 # The 2-D pools and resizes keep their input's channels (op set keeps_last_dim); their spatial sizes follow here.
@@ -35,29 +35,19 @@ def inferred_shape(model, key, port: str = "0", memo: dict | None = None, depth:
 
 def shape_values(model, key, memo: dict | None = None, depth: int = 0) -> list | None:
     """The values of an int shape operand: a constant's, or StridedSlice(Shape(x)) of x's inferred
-    dimensions (None where one is unknown; one value for a slice that shrinks to a scalar)."""
+    dimensions (None where one is unknown)."""
     node = model.nodes[key]
     values = node.const_values()
     if values is not None:
         return [int(v) for v in values]
-    inputs = data_ports(model, key)
+    inputs = data_inputs(model, key)
     if node.op == "Identity" and inputs:
-        return shape_values(model, inputs[0][0], memo, depth + 1)
-    if node.op != "StridedSlice" or len(inputs) != 4 or model.nodes[inputs[0][0]].op != "Shape":
+        return shape_values(model, inputs[0], memo, depth + 1)
+    if node.op != "StridedSlice" or len(inputs) != 4 or model.nodes[inputs[0]].op != "Shape":
         return None
-    bounds = [model.nodes[k].const_values() for k, _ in inputs[1:]]
-    if any(b is None or len(b) != 1 for b in bounds) or any(node.attr_int(m) for m in ("ellipsis_mask", "new_axis_mask")):
-        return None
-    source = data_ports(model, inputs[0][0])
-    shape = inferred_shape(model, *source[0], memo, depth + 1) if source else None
-    if shape is None:
-        return None
-    begin, end, stride = (int(b[0]) for b in bounds)
-    if node.attr_int("shrink_axis_mask") & 1:  # one dimension, as a scalar
-        return [shape[begin]] if -len(shape) <= begin < len(shape) else None
-    begin = None if node.attr_int("begin_mask") & 1 else begin
-    end = None if node.attr_int("end_mask") & 1 else end
-    return list(shape)[begin:end:stride]
+    memo = {} if memo is None else memo
+    found = picked_dims(model, node, inputs, lambda m, k, p: inferred_shape(m, k, p, memo, depth + 1))
+    return [found[0][i] for i in found[1]] if found else None
 
 
 def _shape(model, key, port, memo, depth):
@@ -106,10 +96,7 @@ def _windowed(model, node, inputs, x):
         window, channels = node.attr_ints("ksize")[1:3], x[3]
         dilations = [1, 1]
     else:
-        w = model.nodes[inputs[1][0]]
-        while w.op == "Identity" and data_ports(model, w.key):
-            w = model.nodes[data_ports(model, w.key)[0][0]]
-        wshape = w.const_shape()
+        wshape = producer_through(model, inputs[1][0], ("Identity",)).const_shape()  # a frozen variable's read
         if not wshape or len(wshape) != 4:
             return None
         window = wshape[:2]

@@ -98,11 +98,12 @@ def value_shape(model, key, port: str) -> tuple | None:
     return node.const_shape() if node.op == "Const" else shape_of(model, key, port)
 
 
-def picked_dims(model, node, inputs) -> tuple[tuple, list[int]] | None:
-    """For StridedSlice(Shape(x), begin, end, strides): x's recorded shape and the indices of the
-    dimensions the slice picks (begin, end and shrink-axis masks; no ellipsis or new axes)."""
-    sources = [(src, data["port"]) for src, data in model.producers(inputs[0]) if data["kind"] == "data"]
-    shape = shape_of(model, *sources[0]) if len(sources) == 1 else None
+def picked_dims(model, node, inputs, shape_fn=None) -> tuple[tuple, list[int]] | None:
+    """For StridedSlice(Shape(x), begin, end, strides): x's shape (recorded, or `shape_fn(model, key,
+    port)`'s) and the indices of the dimensions the slice picks (begin, end and shrink-axis masks; no
+    ellipsis or new axes)."""
+    sources = data_ports(model, inputs[0])
+    shape = (shape_fn or shape_of)(model, *sources[0]) if len(sources) == 1 else None
     bounds = [model.nodes[k].const_values() for k in inputs[1:4]]
     if shape is None or any(b is None or len(b) != 1 for b in bounds):
         return None

@@ -18,6 +18,7 @@ import functools
 import math
 from typing import Iterator
 
+from ...model.dtypes import format_shape
 from ...model.names import output_index
 from ...model.shapes import data_inputs
 from ...opsets import op_set
@@ -286,17 +287,15 @@ def string_inputs_over_one_element(ctx, rule) -> Iterator[Hit]:
     the calibrator cannot feed it ("basic_string::_M_create"). Unknown dimensions count as 1, what a
     representative sample of batch 1 gives them."""
     model = ctx.model
-    names = converted_signatures(model) if model.format == "saved_model" else list(model.signatures)
     seen = set()
-    for name in names:
+    for name in converted_signatures(model):
         for input_name, spec in model.signatures[name].inputs.items():
             if spec.dtype != "string" or spec.shape is None or (spec.node or input_name) in seen:
                 continue
             elements = math.prod(d for d in spec.shape if d is not None)
             if elements > 1:
                 seen.add(spec.node or input_name)
-                shape = "[" + ", ".join("None" if d is None else str(d) for d in spec.shape) + "]"
-                yield Hit(spec.node, {"input": input_name, "shape": shape, "elements": elements})
+                yield Hit(spec.node, {"input": input_name, "shape": format_shape(spec.shape), "elements": elements})
 
 
 # Both spellings: TensorFlow ops in a graph, TFLite builtins in a float .tflite.

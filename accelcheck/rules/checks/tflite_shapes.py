@@ -5,7 +5,7 @@ call site), and the shapes some lowerings need (tflite_operand_conditions.json, 
 from __future__ import annotations
 
 from ...model.dtypes import base_dtype
-from ...model.frozen_shapes import shape_values
+from ...model.frozen_shapes import inferred_shape
 from ...model.meta import unrestored_variables
 from ...model.shapes import (broadcast, data_inputs, data_ports, element_count, last_dim, output_shape, picked_dims,
                               shape_of, value_shape)
@@ -86,13 +86,9 @@ _SHAPE_ARITHMETIC = frozenset({"Identity", "Cast", "Prod", "Sum", "Mul", "Add", 
 def _known_dims(model, node, inputs) -> bool:
     """StridedSlice(Shape(x), begin, end, strides) that picks only dimensions of x its recorded
     shape knows, or in a frozen GraphDef TensorFlow's shape functions infer (model.frozen_shapes)."""
-    found = picked_dims(model, node, inputs)
-    if bool(found and found[1]) and all(found[0][i] is not None and found[0][i] >= 0 for i in found[1]):
-        return True
-    if model.is_graph_def:  # no shapes recorded: the converter's are TensorFlow's shape functions'
-        values = shape_values(model, node.key)
-        return bool(values) and all(v is not None and v >= 0 for v in values)
-    return False
+    # A frozen GraphDef records no shapes: the converter's are TensorFlow's shape functions'.
+    found = picked_dims(model, node, inputs, inferred_shape if model.is_graph_def else None)
+    return bool(found and found[1]) and all(found[0][i] is not None and found[0][i] >= 0 for i in found[1])
 
 
 # An int8/uint8 -> float Cast of weights folds only up to 2,048 elements once the weights are frozen

@@ -11,7 +11,7 @@ from typing import Iterator
 from ...model.dtypes import base_dtype, format_shape
 from ...resources import load_data
 from ...opsets import op_set
-from ...model.shapes import PADS, data_ports, element_count, shape_of
+from ...model.shapes import PADS, data_ports, element_count, producer_through, shape_of
 from .value_sources import LOOPS, UNKNOWABLE, ValueSources
 from . import REQUIRED, Hit
 
@@ -243,19 +243,17 @@ def padded_to_bound(ctx, rule) -> Iterator[Hit]:
         shape = model.nodes[inputs[1][0]].const_values() if len(inputs) == 2 else None
         if not shape or any(d < 0 for d in shape):
             continue
-        padder = inputs[0][0]
-        while model.nodes[padder].op == "Identity" and data_ports(model, padder):
-            padder = data_ports(model, padder)[0][0]
-        op = model.nodes[padder].op
+        padder = producer_through(model, inputs[0][0], ("Identity",))
+        op = padder.op
         if op not in _PADDERS:
             continue
-        operands = data_ports(model, padder)
+        operands = data_ports(model, padder.key)
         if op != "ConcatV2" and _pads_by_own_size(model, operands):
             continue
         operands = operands[:-1] if op == "ConcatV2" else operands[:1]
         source = next(filter(None, (_data_sized(model, *port) for port in operands)), None)
         if source is not None:
-            yield Hit(node.key, {"pad": model.nodes[padder].name, "source": model.nodes[source].name,
+            yield Hit(node.key, {"pad": padder.name, "source": model.nodes[source].name,
                                  "source_op": model.nodes[source].op})
 
 

@@ -49,7 +49,10 @@ class Context:
             self.live = frozenset().union(*self.live_by_signature.values())
         # Arguments and results of a graph written as a function are not ops any converter sees.
         self._lintable = [n for n in self.model.nodes.values() if not n.is_boundary]
-        self._live_nodes = [n for n in self._lintable if n.key in self.live]
+        if len(self.live) == len(self.model.nodes):  # all of it (most frozen graphs): no lookup per node
+            self._live_nodes = self._lintable
+        else:
+            self._live_nodes = [n for n in self._lintable if n.key in self.live]
         self._by_op: dict[str, list] | None = None
         self._memo: dict[str, object] = {}
 

@@ -1,12 +1,13 @@
 """Scaling: `accelcheck check` on generated graphs of 10k to 1M nodes, against parsing alone.
 
-    .venv/bin/python bench/bench_scale.py [--sizes 10000,100000,1000000] [--target tpu]
+    .venv/bin/python bench/bench_scale.py [--sizes 10000,100000,1000000] [--target tpu] [--repeat 3]
 
 The graphs are built with protobuf only (no TensorFlow): a frozen-graph-like DAG of layers
 (Placeholder -> MatMul/BiasAdd/Relu blocks with Const weights, residual AddV2s), plus a library
 function called from the graph every 1000 nodes so calls and function bodies are in play. Each
-measurement runs in a fresh subprocess (so peak RSS is per size); every figure is a ratio measured
-in the same run. Results go to bench/out/scale.json.
+measurement runs in a fresh subprocess (so peak RSS is per size), `--repeat` times, and the median
+is kept (a 10k-node check takes a tenth of a second, where one busy moment moves its per-node figure
+by a quarter); every figure is a ratio measured in the same run. Results go to bench/out/scale.json.
 
 A check has a fixed cost besides its per-node work (the rule pack, the op tables, the first call of
 everything), which at 10k nodes is half the time. So the same run also checks a 100-node graph, and
@@ -103,9 +104,12 @@ if {mode!r} == "parse":
 else:
     # What `accelcheck check` runs per model (its imports, reading the file, load + lint), without
     # interpreter start-up; the peak is the check's alone (the file is read again for counting, after).
+    # Like the console entry, the process keeps the model rather than freeing it, as it ends with
+    # os._exit (cli.entry).
     t1 = time.perf_counter()
     from accelcheck.config import Settings, load_config
-    from accelcheck.discover import check_many
+    from accelcheck.discover import check_many, keep_models_until_exit
+    keep_models_until_exit()
     ((_, report, error),) = check_many([{path!r}], 1, Settings.merge(load_config(), {target!r}))
     assert error is None, error
     n = None
@@ -145,35 +149,43 @@ def floor_us_per_node(n: int) -> float:
     return json.loads(out.stdout.strip().splitlines()[-1])["seconds"] / n * 1e6
 
 
-def measure(path: Path, mode: str, target: str) -> dict:
+def measure(path: Path, mode: str, target: str, repeat: int) -> dict:
+    """The median run of `repeat` fresh processes, by seconds (its peak with it)."""
     code = _MEASURE.format(root=str(ROOT), path=str(path), mode=mode, target=target)
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
-    return json.loads(out.stdout.strip().splitlines()[-1])
+    runs = []
+    for _ in range(repeat):
+        out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+        runs.append(json.loads(out.stdout.strip().splitlines()[-1]))
+    runs.sort(key=lambda r: r["seconds"])
+    return {**runs[len(runs) // 2], "spread": [round(runs[0]["seconds"], 3), round(runs[-1]["seconds"], 3)]}
 
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__)
     ap.add_argument("--sizes", default="10000,100000,1000000")
     ap.add_argument("--target", default="tpu")
+    ap.add_argument("--repeat", type=int, default=3, help="fresh processes per measurement; the median is kept")
     args = ap.parse_args()
     OUT.mkdir(parents=True, exist_ok=True)
     rows = []
     small = OUT / "generated_100.pb"
     if not small.exists():
         build_graph(100, small)
-    fixed = measure(small, "check", args.target)["seconds"]
-    print(f"fixed cost (a 100-node graph): {fixed:.3f} s", flush=True)
+    fixed_run = measure(small, "check", args.target, max(args.repeat, 5))
+    fixed = fixed_run["seconds"]
+    print(f"fixed cost (a 100-node graph): {fixed:.3f} s (min-max {fixed_run['spread']})", flush=True)
     for size in [int(s) for s in args.sizes.split(",")]:
         path = OUT / f"generated_{size}.pb"
         if not path.exists():
             build_graph(size, path)
-        parse = measure(path, "parse", args.target)
-        check = measure(path, "check", args.target)
+        parse = measure(path, "parse", args.target, args.repeat)
+        check = measure(path, "check", args.target, args.repeat)
         floor = floor_us_per_node(check["nodes"])
         before = rows[-1] if rows else None
         marginal = ((check["seconds"] - before["check_s"]) / (check["nodes"] - before["nodes"]) * 1e6) if before else None
         rows.append({"nodes": check["nodes"], "file_mib": round(path.stat().st_size / 2**20, 1),
                      "parse_s": round(parse["seconds"], 3), "check_s": round(check["seconds"], 3),
+                     "check_spread_s": check["spread"],
                      "check_over_parse": round(check["seconds"] / parse["seconds"], 1),
                      "check_us_per_node": round(check["seconds"] / check["nodes"] * 1e6, 2),
                      "net_us_per_node": round((check["seconds"] - fixed) / check["nodes"] * 1e6, 2),
@@ -192,7 +204,13 @@ def main() -> None:
               f"{r['check_us_per_node']} | {r['net_us_per_node']} | {r['marginal_us_per_node'] or '—'} | "
               f"{r['floor_us_per_node']} | {r['net_over_floor']}x | {r['parse_peak_mib']} | {r['check_peak_mib']} | "
               f"{r['check_peak_mib'] / r['file_mib']:.1f}x |")
-    (OUT / "scale.json").write_text(json.dumps({"target": args.target, "fixed_s": round(fixed, 3), "rows": rows}, indent=1))
+    nets = [r["net_us_per_node"] for r in rows]
+    if len(nets) > 1:
+        print(f"net µs per node from {rows[0]['nodes']:,} to {rows[-1]['nodes']:,} nodes: {min(nets)}-{max(nets)} "
+              f"({(max(nets) / min(nets) - 1) * 100:.0f}% apart); check s min-max per size: "
+              + ", ".join(str(r["check_spread_s"]) for r in rows))
+    (OUT / "scale.json").write_text(json.dumps({"target": args.target, "repeat": args.repeat, "fixed_s": round(fixed, 3),
+                                                "rows": rows}, indent=1))
 
 
 if __name__ == "__main__":

@@ -202,6 +202,23 @@ def test_main_entry_rewrites_default_command(capsys):
     assert "passes" in capsys.readouterr().out
 
 
+def test_the_process_leaves_without_teardown_and_loses_nothing(capsys):
+    """The console entry ends with os._exit (cli.entry): what main() prints in process, the
+    process prints whole, through a pipe, with the same exit code; one model after another in one
+    process (the earlier ones freed as the next is kept)."""
+    args = [COUNTER, LSTM, CLEAN, "--target", "xla", "--format", "json", "--jobs", "1"]
+    with pytest.raises(SystemExit) as exc:
+        main(args)
+    in_process = capsys.readouterr().out
+    code, out, err = cli(*args)
+    assert (code, out) == (exc.value.code, in_process) and code == 1, err
+    assert len(json.loads(out)) == 3
+    probe = ("import sys; sys.argv = ['accelcheck', 'rules', '--target', 'tpu']; from accelcheck.cli import entry; "
+             "entry(); print('not reached')")
+    proc = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True)
+    assert proc.returncode == 0 and "TPU001" in proc.stdout and "not reached" not in proc.stdout
+
+
 def test_many_models_one_report_one_exit_code(tmp_path):
     tree = tmp_path / "models"
     (tree / "nested").mkdir(parents=True)

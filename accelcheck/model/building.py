@@ -77,6 +77,7 @@ def _finish_links(model: Model, source: Path, pending: dict) -> None:
                 body_node = nodes.get((fn, ret))
                 if body_node is None:
                     raise LoadError(source, f"function {fn!r} returns {ret!r}, which is not a node of its body")
+                body_node.consumed = True
                 into.append((body_node.key, _CALL_EDGE))
         if into:
             pred[key] = tuple(into)  # read-only, and half the size of a list grown by appends
@@ -113,6 +114,7 @@ def _input_edges(nodes: dict, node: Node, texts, source: Path, called) -> list |
             if data is None:
                 data = _DATA_EDGES[(port, index)] = {"kind": "data", "port": port, "index": index}
             index += 1
+        producer.consumed = True
         into.append((producer.key, data))  # the producer's own key: one tuple per node, not per edge
     return into
 

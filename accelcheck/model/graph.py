@@ -81,7 +81,6 @@ class Model:
         # outputs (most packs, on big graphs) never pays for it.
         self.pred: dict[NodeKey, tuple[tuple[NodeKey, dict], ...]] = {}
         self._succ: dict[NodeKey, list[tuple[NodeKey, dict]]] | None = None
-        self._consumed: set[NodeKey] | None = None
         self._graph = None
         self.nodes: dict[NodeKey, Node] = {}
         self.functions: dict[str, FunctionInfo] = {}
@@ -146,11 +145,7 @@ class Model:
         return self._graph
 
     def has_consumers(self, key: NodeKey) -> bool:
-        if self._succ is not None:
-            return bool(self._succ.get(key))
-        if self._consumed is None:  # what a frozen graph's inferred outputs ask of every node: a set is enough
-            self._consumed = {src for into in self.pred.values() for src, _ in into}
-        return key in self._consumed
+        return self.nodes[key].consumed
 
     # ----- queries used by rules and reports -----
 

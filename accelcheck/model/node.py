@@ -54,7 +54,7 @@ class Node:
     """A read-only view of one NodeDef (or function argument) for rules and reports."""
 
     __slots__ = ("scope", "name", "op", "device", "_proto", "_src", "_attr_names", "calls", "arg_dtype", "key",
-                 "is_arg", "is_boundary", "_dtypes")
+                 "is_arg", "is_boundary", "_dtypes", "consumed")
 
     def __init__(self, scope: str, name: str, op: str, device: str = "", proto=None, arg_dtype: str = "",
                  src=None):
@@ -75,6 +75,10 @@ class Node:
         self.is_arg = proto is None  # a function's argument (a pseudo-node), not a NodeDef
         self.is_boundary = op in BOUNDARY_OPS  # an argument, or a graph-as-function _Arg/_Retval node
         self._dtypes: dict[str, str] | None = None
+        # Something reads the node (a data, control or call edge), set by the loader as it links
+        # edges: a frozen graph's inferred outputs ask it of every node, and a set of a million
+        # keys built afterwards costs more than the flag.
+        self.consumed = False
 
     def read_attrs_now(self, attr) -> None:
         """For a node that keeps only its index (graph_bytes): its dtype attrs and the names of its

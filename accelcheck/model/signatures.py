@@ -128,7 +128,7 @@ def inferred_signature(model: Model) -> Signature | None:
     # A placeholder nothing reads feeds nothing: convert_variables_to_constants_v2 leaves such
     # `unused_control_flow_input*` nodes (some of dtype variant) behind when it lowers a loop.
     inputs = {n.name: _node_spec(n) for n in top if n.op in ("Placeholder", "PlaceholderWithDefault")
-              and not any(d["kind"] == "data" for _, d in model.producers(n.key)) and model.has_consumers(n.key)}
+              and not any(d["kind"] == "data" for _, d in model.producers(n.key)) and n.consumed}
     args = sorted((n for n in top if n.op in GRAPH_ARG_OPS), key=lambda n: (_int_attr(n, "index"), n.name))
     inputs.update((n.name, _node_spec(n)) for n in args)
     outputs: dict[str, TensorSpec] = {}
@@ -139,7 +139,7 @@ def inferred_signature(model: Model) -> Signature | None:
             outputs[n.name] = returned
         targets.add(n.key)  # what runs: the _Retval too (its device, its input edge)
     for n in top:
-        if model.has_consumers(n.key):
+        if n.consumed:
             continue  # most nodes: asked first, as it is the cheapest test
         if n.op in _NOT_OUTPUTS or n.op.startswith(("Apply", "ResourceApply")) or n.op in ("Const", "Placeholder"):
             continue

@@ -52,7 +52,11 @@ def from_graph_def(source: Path, graph_def, fmt: str) -> Model:
         rets = {parse_input(t, in_function=True).node for t in fdef.ret.values()}
         rets |= set(fdef.control_ret.values())
         returns = [fdef.ret.get(arg.name, "") for arg in fdef.signature.output_arg]
-        model.functions[fname] = FunctionInfo(fname, arg_names, rets, len(fdef.node_def), returns)
+        # Kept a call by the function runtime; jit_compile writes _noinline too, with _XlaMustCompile.
+        attrs = fdef.attr
+        noinline = "_noinline" in attrs and attrs["_noinline"].b and not (
+            "_XlaMustCompile" in attrs and attrs["_XlaMustCompile"].b)
+        model.functions[fname] = FunctionInfo(fname, arg_names, rets, len(fdef.node_def), returns, noinline)
 
     _finish_links(model, source, pending)
     model.find_variables()

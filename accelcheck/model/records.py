@@ -69,6 +69,9 @@ class FunctionInfo:
     ret_nodes: set[str]  # body node names producing results or control results
     node_count: int
     returns: list[str] = field(default_factory=list)  # per output, the body tensor it returns ("node:out:0")
+    # FunctionDef attr _noinline (tf.function(experimental_attributes={"_noinline": True})), not
+    # from jit_compile=True, which writes it beside _XlaMustCompile
+    noinline: bool = False
 
     @property
     def output_count(self) -> int:

@@ -23,10 +23,10 @@ REQUIRED = "<required>"  # an option default: the rule must give the option
 
 # Imported after Hit is defined: the check modules import it from here.
 from . import (edgetpu, elastic_inference, graph_hygiene, tflite, tflite_cond, tflite_gpu, tflite_int8,  # noqa: E402
-               tflite_int8_fake_quant, tflite_tensorlist, variables, xla)
+               tflite_int8_fake_quant, tflite_loading, tflite_tensorlist, variables, xla)
 
 _MODULES = (edgetpu, elastic_inference, graph_hygiene, tflite, tflite_cond, tflite_gpu, tflite_int8, tflite_int8_fake_quant,
-            tflite_tensorlist, variables, xla)
+            tflite_loading, tflite_tensorlist, variables, xla)
 CHECKS: dict = {name: fn for module in _MODULES for name, fn in module.CHECKS.items()}
 # check -> option -> default: what each check reads from its rule's `options`.
 OPTIONS: dict = {name: opts for module in _MODULES for name, opts in module.OPTIONS.items()}

@@ -118,11 +118,24 @@ def device_job(device: str) -> str:
     return ""
 
 
-def pins_elsewhere(device: str) -> bool:
-    """Placed on anything but this host's CPU (another device type, or another job of a
-    cluster): a TF1 session on a host without it cannot place the node (measured: the TFLite
-    converter fails with "Cannot assign a device" for GPU, TPU and /job:worker pins alike)."""
-    return device_type(device) not in ("", "CPU", "*") or device_job(device) not in ("", "localhost")
+def pins_elsewhere(device: str, strict: bool = False) -> bool:
+    """Placed on anything but this host's CPU (another device type, or another job of a cluster):
+    a session on a host without it cannot place the node (measured: the TFLite converter fails with
+    "Cannot assign a device" for GPU, TPU and /job:worker pins alike). `strict`, for where placement
+    is hard: a CPU but the first too, as a process has one CPU device unless told otherwise
+    (measured: /device:CPU:1, which a model saved where MirroredStrategy ran over two logical CPUs
+    keeps on its replica variables). Elsewhere a CPU pin is kept as it is (TensorFlow's
+    graphdef2mlir test partial-device-name.pbtxt)."""
+    kind = device_type(device)
+    if kind == "CPU" and strict and device_index(device) not in (None, 0):
+        return True
+    return kind not in ("", "CPU", "*") or device_job(device) not in ("", "localhost")
+
+
+def device_index(device: str) -> int | None:
+    """The index of the device a placement names ("/device:CPU:1" -> 1), None when it names none."""
+    tail = device.rsplit("/", 1)[-1].split(":")
+    return int(tail[-1]) if len(tail) >= 2 and tail[-1].isdigit() else None
 
 
 def loads_in_session(model) -> bool:
@@ -132,18 +145,33 @@ def loads_in_session(model) -> bool:
 
 
 def device_placement(ctx, rule) -> Iterator[Hit]:
-    """Nodes pinned to a GPU/TPU. With `hard_in_session`, the rule's severity holds only where the
-    pin is hard (a TF1 session); elsewhere it is a warning, as TensorFlow places softly there."""
-    session = loads_in_session(ctx.model) or rule.options["always_session"]
-    soft_elsewhere = rule.options["hard_in_session"]
-    for node in ctx.live_nodes():
-        if node.device and pins_elsewhere(node.device):
-            if session:
+    """Nodes pinned to a device this host may lack. With `hard_in_session` (the converter's
+    loader), the rule's severity holds where the pin is hard, elsewhere it is a warning: the loader
+    puts a SavedModel's or MetaGraph's graph into a session, which places every top-level node,
+    served or not, and the whole of a TF1 graph; a TF2 function's body is placed softly, and so is a
+    frozen graph (measured, TF 2.21: a TF2 SavedModel whose VarHandleOp, NoOp or saver Placeholder
+    is pinned to /device:GPU:0, /device:CPU:1 or /job:worker fails with "Cannot assign a device",
+    the same pin inside the signature's function converts; a TF1 SavedModel fails on a pinned
+    variable initializer that no signature runs)."""
+    model = ctx.model
+    session = loads_in_session(model) or rule.options["always_session"]
+    loader = rule.options["hard_in_session"]
+    loaded_whole = loader and model.format in ("saved_model", "meta_graph")
+    for node in ctx.all_nodes() if loaded_whole else ctx.live_nodes():
+        if not node.device:
+            continue
+        if loaded_whole and not node.scope:  # placed with the graph, served or not
+            if pins_elsewhere(node.device, strict=True):
                 yield Hit(node.key, {"consequence": rule.options["session_consequence"]})
-            else:
-                yield Hit(node.key, {"consequence": "TensorFlow places it softly here (TF2 functions, frozen graph), "
-                                                    "but the pin only helps on hosts with that device"},
-                          severity="warning" if soft_elsewhere else None)
+        elif not ctx.is_live(node.key):
+            continue  # in a function no signature calls: placed when called, if ever
+        elif session:
+            if pins_elsewhere(node.device, strict=True):
+                yield Hit(node.key, {"consequence": rule.options["session_consequence"]})
+        elif pins_elsewhere(node.device):
+            yield Hit(node.key, {"consequence": "TensorFlow places it softly here (TF2 functions, frozen graph), "
+                                                "but the pin only helps on hosts with that device"},
+                      severity="warning" if loader else None)
 
 
 def duplicate_asset(ctx, rule) -> Iterator[Hit]:

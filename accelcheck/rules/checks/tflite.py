@@ -392,22 +392,6 @@ def loop_exit_outputs(ctx, rule) -> Iterator[Hit]:
                 yield Hit(node.key, {"output": output, "signature": name})
 
 
-def sparse_signature_tensors(ctx, rule) -> Iterator[Hit]:
-    """A signature input or output that is a SparseTensor or composite tensor in the SignatureDef
-    (TensorInfo coo_sparse / composite_tensor, what a TF1 sparse_placeholder exports): the converter
-    takes every signature tensor by its TensorInfo `name` (tensorflow/lite/python/
-    convert_saved_model.py, get_inputs_outputs), which such an entry leaves empty, and fails with
-    "The name '' looks like an (invalid) Operation name" (measured, TF 2.21)."""
-    model = ctx.model
-    for name in converted_signatures(model):
-        sig = model.signatures[name]
-        for side, specs in (("input", sig.inputs), ("output", sig.outputs)):
-            for key, spec in specs.items():
-                if spec.encoding != "name":
-                    yield Hit(spec.node, {"side": side, "tensor": key, "signature": name,
-                                          "encoding": spec.encoding})
-
-
 def loop_merge_without_switch(ctx, rule) -> Iterator[Hit]:
     """A TF1 loop variable (a Merge of an Enter and a NextIteration) that no Switch reads: the
     converter rebuilds each loop variable from its Enter -> Merge -> Switch -> Exit chain and fails
@@ -428,11 +412,9 @@ def loop_merge_without_switch(ctx, rule) -> Iterator[Hit]:
 CHECKS = {"tflite-op-support": op_support, "tflite-hashtable": hashtable,
           "tflite-frozen-table-lookup": frozen_table_lookup, "tflite-einsum-inner-dynamic": einsum_on_inner_dynamic_dim,
           "tflite-prelu-rank": prelu_over_rank_limit, "tflite-loop-exit-output": loop_exit_outputs,
-          "tflite-loop-merge-switch": loop_merge_without_switch, "tflite-sparse-signature": sparse_signature_tensors,
-          "tflite-nchw-bias-add-rank": nchw_bias_add_rank}
+          "tflite-loop-merge-switch": loop_merge_without_switch, "tflite-nchw-bias-add-rank": nchw_bias_add_rank}
 
 OPTIONS = {"tflite-op-support": {"outcome": REQUIRED, "exclude_ops": []}, "tflite-hashtable": {},
            "tflite-frozen-table-lookup": {},
            "tflite-einsum-inner-dynamic": {}, "tflite-prelu-rank": {},
-           "tflite-loop-exit-output": {}, "tflite-loop-merge-switch": {}, "tflite-sparse-signature": {},
-           "tflite-nchw-bias-add-rank": {}}
+           "tflite-loop-exit-output": {}, "tflite-loop-merge-switch": {}, "tflite-nchw-bias-add-rank": {}}

@@ -27,7 +27,7 @@ from . import REQUIRED, Hit
 from .fused_patterns import in_fused_gelu
 from .tflite import BUILTIN, classify_node, converted_signatures, primary_dtype
 from .tflite_cond import untaken_branch_nodes
-from .tflite_shapes import folded, input_rank, input_source
+from .tflite_shapes import folded, input_rank, input_shape, input_source
 from .tflite_view import builtins_of, is_operator, rewritten
 
 INT8, FLOAT, FAILS = "int8", "float", "fails"
@@ -315,10 +315,13 @@ def lookup_into_gather(ctx, rule) -> Iterator[Hit]:
     prepared as scalars and the gather drops the batch dimension, so calibration fails in whatever
     needs the real shape (measured, TF 2.21: "reshape.cc num_input_elements != num_output_elements",
     "reduce.cc ... failed to prepare", a crash). A gather right after the lookup is fine, and so is a
-    lookup of rank-1 keys ([batch] words: clip, gather, then a matmul, a mean, a reshape, measured)."""
+    lookup of rank-1 keys ([batch] words: clip, gather, then a matmul, a mean, a reshape, measured),
+    and a lookup of one key in all, static ([1] or [1, 1] words: nothing to lose, measured; [None, 1]
+    fails)."""
     for node in ctx.nodes_with_ops(_LOOKUPS, live_only=True):
-        if input_rank(ctx.model, node, "keys") == 1:
-            continue  # one key per example: the shapes it loses are the ones it has (measured: calibrates)
+        keys = input_shape(ctx.model, node, "keys")
+        if keys is not None and (len(keys) == 1 or all(d == 1 for d in keys)):
+            continue  # one key per example, or one in all: the shapes it loses are the ones it has
         found = _gather_after_elementwise(ctx, node.key)
         if found is not None and not node.attr_bool("_quantized"):
             gather, via = found

@@ -148,11 +148,11 @@ def device_placement(ctx, rule) -> Iterator[Hit]:
     """Nodes pinned to a device this host may lack. With `hard_in_session` (the converter's
     loader), the rule's severity holds where the pin is hard, elsewhere it is a warning: the loader
     puts a SavedModel's or MetaGraph's graph into a session, which places every top-level node,
-    served or not, and the whole of a TF1 graph; a TF2 function's body is placed softly, and so is a
-    frozen graph (measured, TF 2.21: a TF2 SavedModel whose VarHandleOp, NoOp or saver Placeholder
-    is pinned to /device:GPU:0, /device:CPU:1 or /job:worker fails with "Cannot assign a device",
-    the same pin inside the signature's function converts; a TF1 SavedModel fails on a pinned
-    variable initializer that no signature runs)."""
+    served or not; a TF2 function's body is placed softly, and so is a frozen graph (measured,
+    TF 2.21: a TF2 SavedModel whose VarHandleOp, NoOp or saver Placeholder is pinned to
+    /device:GPU:0, /device:CPU:1 or /job:worker fails with "Cannot assign a device", the same pin
+    inside the signature's function converts; a TF1 SavedModel fails on a pinned variable
+    initializer that no signature runs)."""
     model = ctx.model
     session = loads_in_session(model) or rule.options["always_session"]
     loader = rule.options["hard_in_session"]

@@ -54,6 +54,10 @@ def _matches(finding, problem) -> bool:
     if problem.node and loc.node and problem.node.split("/")[-1] == loc.node.split("/")[-1] and \
             (problem.node == loc.node or problem.node.endswith("/" + loc.node) or loc.node.endswith(problem.node)):
         return True
+    # XLA names the _Arg / _Retval node it makes for a signature tensor (identity_RetVal), which the
+    # graph does not have: a finding on that tensor's producer names the op in its message.
+    if problem.op in ("_Arg", "_Retval") and f"`{problem.op}`" in finding.message:
+        return True
     # The converter names an operator by its TFLite builtin (ARG_MAX) and often by a tensor the
     # graph does not have (a signature output's StatefulPartitionedCall_1_0): the op it lowers to
     # then stands for the node (tflite_lowering.json, measured).

@@ -96,6 +96,22 @@ def unsupported_dtype(ctx, rule) -> Iterator[Hit]:
         rejected = verdicts[memo_key]
         if rejected:
             yield Hit(node.key, {"attr": rejected[0], "dtype": rejected[1]})
+    yield from _boundary_dtypes(ctx, kernels)
+
+
+def _boundary_dtypes(ctx, kernels: dict) -> Iterator[Hit]:
+    """A compiled signature takes its inputs as _Arg nodes and returns its outputs as _Retval
+    nodes, which have kernels only for the dtypes XLA holds: a string output fails even where the
+    op making it compiles, such as a string Const (measured, TF 2.21: "no XLA kernel for _Retval
+    ... T=DT_STRING", a TF1 SavedModel signature returning a constant label list)."""
+    model = ctx.model
+    for name in ctx.signatures:
+        sig = model.signatures[name]
+        for op, specs in (("_Arg", sig.inputs), ("_Retval", sig.outputs)):
+            allowed = kernels.get(op)
+            for spec in specs.values():
+                if allowed and spec.node is not None and spec.dtype and _rejected({"T": spec.dtype}, allowed):
+                    yield Hit(spec.node, {"op": op, "attr": "T", "dtype": base_dtype(spec.dtype)})
 
 
 def _rejected(node_types: dict[str, str], registrations: list[dict]) -> tuple[str, str] | None:

@@ -1,14 +1,16 @@
 """TFLite checks on what the converter does before it looks at any op: it reads each converted
 signature's tensors by name, imports the SavedModel into one MLIR module where signatures and
-variables are symbols side by side, and inlines every function call. Each fails the conversion
-whatever the ops are (measured, TF 2.21, with builtins and with Select TF ops alike)."""
+variables are symbols side by side, gives every tensor an MLIR element type, and inlines every
+function call. Each fails the conversion whatever the ops are (measured, TF 2.21, with builtins
+and with Select TF ops alike)."""
 
 from __future__ import annotations
 
 from typing import Iterator
 
-from . import Hit
+from . import REQUIRED, Hit
 from .tflite import converted_signatures
+from .tflite_shapes import folded
 
 
 def sparse_signature_tensors(ctx, rule) -> Iterator[Hit]:
@@ -56,7 +58,21 @@ def noinline_calls(ctx, rule) -> Iterator[Hit]:
                 yield Hit(node.key, {"function": fn})
 
 
+def quantized_element_types(ctx, rule) -> Iterator[Hit]:
+    """A node on a converted path whose dtype attrs name a quantized TensorFlow type the import has
+    no element type for (the rule's `dtypes`): "Failed to convert element type '!tf_type.qint32':
+    Unsupported type", with Select TF ops too (measured: qint8 weights dequantized with
+    tf.quantization.dequantize, a QuantizedConv2D's qint32 result; quint8 ones convert)."""
+    unsupported = frozenset(rule.options["dtypes"])
+    for node in ctx.live_nodes():
+        found = sorted(node.base_dtypes() & unsupported)
+        if found and not folded(ctx, node.key):
+            yield Hit(node.key, {"dtype": found[0]})
+
+
 CHECKS = {"tflite-sparse-signature": sparse_signature_tensors,
+          "tflite-quantized-element-type": quantized_element_types,
           "tflite-variable-named-like-signature": variable_named_like_signature,
           "tflite-noinline-call": noinline_calls}
-OPTIONS = {"tflite-sparse-signature": {}, "tflite-variable-named-like-signature": {}, "tflite-noinline-call": {}}
+OPTIONS = {"tflite-sparse-signature": {}, "tflite-variable-named-like-signature": {}, "tflite-noinline-call": {},
+           "tflite-quantized-element-type": {"dtypes": REQUIRED}}

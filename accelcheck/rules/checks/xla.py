@@ -103,14 +103,18 @@ def _boundary_dtypes(ctx, kernels: dict) -> Iterator[Hit]:
     """A compiled signature takes its inputs as _Arg nodes and returns its outputs as _Retval
     nodes, which have kernels only for the dtypes XLA holds: a string output fails even where the
     op making it compiles, such as a string Const (measured, TF 2.21: "no XLA kernel for _Retval
-    ... T=DT_STRING", a TF1 SavedModel signature returning a constant label list)."""
+    ... T=DT_STRING", a TF1 SavedModel signature returning a constant label list). Not on the
+    _Arg and _Retval nodes of a graph written as a function: no finding is (the ops reading and
+    making their strings are)."""
     model = ctx.model
     for name in ctx.signatures:
         sig = model.signatures[name]
         for op, specs in (("_Arg", sig.inputs), ("_Retval", sig.outputs)):
             allowed = kernels.get(op)
             for spec in specs.values():
-                if allowed and spec.node is not None and spec.dtype and _rejected({"T": spec.dtype}, allowed):
+                if not allowed or spec.node is None or spec.dtype in ("", "invalid"):
+                    continue  # nothing to judge by
+                if not model.nodes[spec.node].is_boundary and _rejected({"T": spec.dtype}, allowed):
                     yield Hit(spec.node, {"op": op, "attr": "T", "dtype": base_dtype(spec.dtype)})
 
 
@@ -227,14 +231,24 @@ def _forwards_arg(model, key, arg_name: str, axis: int | None) -> bool:
 
 def attr_limit(ctx, rule) -> Iterator[Hit]:
     """An op whose tf2xla kernel rejects one of its attribute values when it compiles (the rule's
-    `table`, measured: TridiagonalSolve with partial pivoting); an attribute the NodeDef leaves out
+    `table`, measured: TridiagonalSolve with partial pivoting, Dequantize in a mode but
+    MIN_COMBINED); an attribute the NodeDef leaves out
     has its OpDef default, which a SavedModel strips."""
     limits = load_data(rule.options["table"])["attrs"]
+    memo: dict = {}
     for node in ctx.nodes_with_ops(frozenset(limits), live_only=True):
+        if not ctx.model.has_object_graph and _constant_only(ctx.model, node.key, memo, 0):
+            continue  # a graph wrapped and pruned (frozen, TF1): folded before it compiles (see the table)
         for attr, limit in limits[node.op].items():
-            value = node.attr_bool(attr, limit["default"])
-            if value == limit["fails_when"]:
-                yield Hit(node.key, {"attr": attr, "value": str(value).lower(), "error": limit["error"]})
+            if "compiles_only" in limit:  # a string attr: the values that compile (Dequantize's mode)
+                value = node.attr_str(attr) or limit["default"]
+                fails = value not in limit["compiles_only"]
+            else:  # a bool attr: the value that fails
+                value = node.attr_bool(attr, limit["default"])
+                fails = value == limit["fails_when"]
+                value = str(value).lower()
+            if fails:
+                yield Hit(node.key, {"attr": attr, "value": value, "error": limit["error"]})
                 break
 
 

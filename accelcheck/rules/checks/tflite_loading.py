@@ -62,7 +62,8 @@ def quantized_element_types(ctx, rule) -> Iterator[Hit]:
     """A node on a converted path whose dtype attrs name a quantized TensorFlow type the import has
     no element type for (the rule's `dtypes`): "Failed to convert element type '!tf_type.qint32':
     Unsupported type", with Select TF ops too (measured: qint8 weights dequantized with
-    tf.quantization.dequantize, a QuantizedConv2D's qint32 result; quint8 ones convert)."""
+    tf.quantization.dequantize, a QuantizedConv2D's qint32 result; quint8 ones convert). What the
+    converter folds into a float constant first never reaches it (tflite_shapes.folded)."""
     unsupported = frozenset(rule.options["dtypes"])
     for node in ctx.live_nodes():
         found = sorted(node.base_dtypes() & unsupported)
